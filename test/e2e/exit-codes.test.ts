@@ -33,6 +33,57 @@ async function expectNothingSent(args: string[]) {
   return r;
 }
 
+// What the process does whatever the store's dialect: refused before anything is sent, or no
+// store to talk to. Every case of each (the documented constraints, both dialects) in-process:
+// test/commands/giftcard/*.test.ts.
+describe('exit codes of the process, whatever the dialect (spawned)', () => {
+  beforeAll(async () => {
+    sandbox = await host({ tokens: ['t'] });
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it('2: invalid input is refused locally, with the usage line, and nothing is sent', async () => {
+    const before = await count();
+    const r = await expectNothingSent(['giftcard', 'create', '--initial-value', 'ten dollars']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/--initial-value/);
+    expect(r.stderr).toMatch(/^Usage: store-cli giftcard create/m);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(await count()).toBe(before);
+  });
+
+  it('2: a destructive command without a terminal needs --yes, and sends nothing', async () => {
+    const r = await expectNothingSent(['giftcard', 'disable', '4000000000000000001']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--yes/);
+  });
+
+  it('4: no credentials at all (no profile, no environment)', async () => {
+    const r = await run(['giftcard', 'count']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/auth login/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('1: nobody listening at the base URL', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const r = await run(['giftcard', 'count'], { env: isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 't' }) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+// What the store answers decides the exit: in each dialect.
 describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)', (dialect) => {
   beforeAll(async () => {
     sandbox = await host({ dialect, tokens: ['t', 'reader:read_gift_card'] });
@@ -50,49 +101,6 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
     expect(typeof card.id).toBe('string');
     expect(card).toMatchObject({ balance: '25.00', note: 'e2e' });
     expect(await count()).toBe(before + 1);
-
-    const got = await run(['giftcard', 'get', card.id as string, '--json', 'id,balance'], { env: sandbox.env() });
-    expect(got.code, got.stderr).toBe(0);
-    expect(JSON.parse(got.stdout)).toEqual({ id: card.id, balance: '25.00' });
-  });
-
-  it('2: invalid input is refused locally, with the usage line, and nothing is sent', async () => {
-    const before = await count();
-    const r = await expectNothingSent(['giftcard', 'create', '--initial-value', 'ten dollars']);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/--initial-value/);
-    expect(r.stderr).toMatch(/^Usage: store-cli giftcard create/m);
-    expect(r.stderr).not.toMatch(STACK_LINE);
-    expect(await count()).toBe(before);
-  });
-
-  it('2: a documented constraint (page size 1..250, status enum) is checked before sending', async () => {
-    for (const args of [
-      ['giftcard', 'search', '--limit', '0'],
-      ['giftcard', 'search', '--limit', '251'],
-      ['giftcard', 'search', '--status', 'lost'],
-      ['giftcard', 'update', '4000000000000000001', '--note', 'x'.repeat(501)],
-    ]) {
-      const r = await expectNothingSent(args);
-      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).not.toMatch(STACK_LINE);
-    }
-  });
-
-  it('2: a destructive command without a terminal needs --yes, and sends nothing', async () => {
-    const r = await expectNothingSent(['giftcard', 'disable', '4000000000000000001']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--yes/);
-  });
-
-  it('4: no credentials at all (no profile, no environment)', async () => {
-    const r = await run(['giftcard', 'count']);
-    expect(r.code).toBe(4);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/auth login/);
-    expect(r.stderr).not.toMatch(STACK_LINE);
   });
 
   it('4: a token the store refuses (401), and the token is not echoed', async () => {
@@ -105,8 +113,6 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
   });
 
   it('4: a token without the scope (403)', async () => {
-    const read = await run(['giftcard', 'count'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
-    expect(read.code, read.stderr).toBe(0);
     const write = await run(['giftcard', 'create', '--initial-value', '5'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
     expect(write.code).toBe(4);
     expect(write.stderr).toMatch(/403/);
@@ -118,19 +124,6 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/404/);
     expect(r.stderr).toContain('4999999999999999999');
-    expect(r.stderr).not.toMatch(STACK_LINE);
-  });
-
-  it('1: nobody listening at the base URL', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
-    const r = await run(['giftcard', 'count'], { env: isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 't' }) });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
     expect(r.stderr).not.toMatch(STACK_LINE);
   });
 });

@@ -1,6 +1,7 @@
 // `store-cli ... --help` is answered from dist/help/<noun>.json without loading commander.
 // These tests keep that honest: the rendered texts cover every command, each in its noun's
-// file, and equal, byte for byte, what commander itself prints.
+// file, and equal, byte for byte, what commander itself prints. A mistyped word, which no
+// rendered text answers, goes to the command tree: in-process, test/help/help-command.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -66,7 +67,7 @@ describe('rendered help texts', () => {
     expect(slow.stdout).toBe(texts['giftcard search']);
   });
 
-  it('`help <command...>` prints the same text (exit 0); a mistyped word gets the closest command (exit 2)', async () => {
+  it('`help <command...>` prints the same text (exit 0)', async () => {
     const env = isolatedEnv();
     const help = await run(['help', 'giftcard', 'search'], { env });
     expect(help.code).toBe(0);
@@ -74,16 +75,5 @@ describe('rendered help texts', () => {
     const top = await run(['help'], { env });
     expect(top.code).toBe(0);
     expect(top.stdout).toBe(texts['']);
-
-    const typo = await run(['help', 'giftcrad'], { env });
-    expect(typo.code).toBe(2);
-    expect(typo.stdout).toBe('');
-    expect(typo.stderr).toMatch(/unknown command 'giftcrad'\n\(Did you mean giftcard\?\)/);
-    const verb = await run(['giftcard', 'serch'], { env });
-    expect(verb.code).toBe(2);
-    expect(verb.stderr).toMatch(/unknown command 'serch'\n\(Did you mean search\?\)/);
-    const option = await run(['giftcard', 'search', '--stauts', 'enabled'], { env });
-    expect(option.code).toBe(2);
-    expect(option.stderr).toMatch(/unknown option '--stauts'\n\(Did you mean --status\?\)/);
   });
 });

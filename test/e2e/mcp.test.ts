@@ -1,16 +1,15 @@
 // `store-cli mcp` as an agent's client sees it: the SDK's own client over stdio, the server
-// a spawned store-cli (only a process shows stdio), against a spawned sandbox whose request
-// log tells what reached the store. --read-only lists read-only tools alone, a write tool is
+// a spawned store-cli (only a process shows stdio), against a store hosted in the test whose
+// request log tells what reached it. --read-only lists read-only tools alone, a write tool is
 // not found and only GETs are sent; by default a write tool answers with its dry run, the
 // exact POST and a planId, and sends nothing; apply_plan sends it once, only after a person ran
-// `store-cli mcp approve` in another process, whatever the model claims; a plan outside the
-// policy is refused when planned; undo_run, approved alike, gives the store back as it was.
+// `store-cli mcp approve` in another process, whatever the model claims. The policy, undo_run
+// and the rest of the server are in-process: test/commands/mcp/.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, scratch, useServed, type ServeHandle } from '../helpers/cli-spawn.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BIN, isolatedEnv, killLeftovers, methodAndPath, removeScratch, run } from '../helpers/cli-spawn.js';
+import { useHosted, type HostedStore } from '../helpers/hosted-store.js';
 
 const open: Client[] = [];
 
@@ -24,13 +23,13 @@ async function connect(env: Record<string, string>, flags: string[], globals: st
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
-/** The requests but GETs that reached the sandbox while `work` ran, as `METHOD PATH`. */
-async function writesDuring(sandbox: ServeHandle, work: () => Promise<void>): Promise<string[]> {
-  const before = await mark(sandbox);
+/** The requests but GETs that reached the store while `work` ran, as `METHOD PATH` (a request is in its log before its answer is sent). */
+async function writesDuring(store: HostedStore, work: () => Promise<void>): Promise<string[]> {
+  const before = store.log().length;
   await work();
-  const after = await mark(sandbox);
-  return requestLog(sandbox)
-    .slice(before + 1, after)
+  return store
+    .log()
+    .slice(before)
     .map(methodAndPath)
     .filter((line) => !line.startsWith('GET '));
 }
@@ -38,15 +37,20 @@ async function writesDuring(sandbox: ServeHandle, work: () => Promise<void>): Pr
 afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
 });
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
 
 describe('store-cli mcp over stdio', () => {
-  const served = useServed(['--json', '--demo']);
+  const served = useHosted({ seed: 'demo' });
 
-  it('--read-only: only read-only tools are listed, a write tool is not found, only GETs reach the store', async () => {
-    const before = await mark(served.sandbox);
-    const client = await connect(served.sandbox.env(), ['--read-only']);
+  it('--read-only: only read-only tools are listed (no apply_plan), a write tool is not found, only GETs reach the store', async () => {
+    const before = served.store.log().length;
+    const client = await connect(served.store.env(), ['--read-only']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('giftcard_search');
+    expect(tools.map((t) => t.name)).not.toContain('apply_plan');
     expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([]);
     await expect(client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } })).rejects.toThrow(/Tool giftcard_create not found/);
     const search = await client.callTool({ name: 'giftcard_search', arguments: {} });
@@ -55,21 +59,18 @@ describe('store-cli mcp over stdio', () => {
     expect(cards.length).toBeGreaterThan(0);
     // Masked as in the CLI.
     for (const card of cards) expect(card.code).toMatch(/^\*+/);
-    const after = await mark(served.sandbox);
-    const sent = requestLog(served.sandbox)
-      .slice(before + 1, after)
-      .map(methodAndPath);
+    const sent = served.store.log().slice(before).map(methodAndPath);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.filter((line) => !line.startsWith('GET '))).toEqual([]);
   });
 
   it('by default a write tool answers with the exact POST of its dry run and sends nothing', async () => {
-    const client = await connect(served.sandbox.env(), []);
+    const client = await connect(served.store.env(), []);
     const { tools } = await client.listTools();
     // The default toolsets' list fits an agent's context.
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(30 * 1024);
     expect(tools.find((t) => t.name === 'giftcard_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    const sent = await writesDuring(served.sandbox, async () => {
+    const sent = await writesDuring(served.store, async () => {
       const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
       expect(result.isError, textOf(result)).toBeFalsy();
       const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
@@ -85,9 +86,9 @@ describe('store-cli mcp over stdio', () => {
   });
 
   it('the gate: invented approval is refused, store-cli mcp approve in another process lets exactly one POST go, once', async () => {
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const client = await connect(env, []);
-    const sentBetween = (work: () => Promise<void>) => writesDuring(served.sandbox, work);
+    const sentBetween = (work: () => Promise<void>) => writesDuring(served.store, work);
     let planId = '';
     expect(
       await sentBetween(async () => {
@@ -132,50 +133,6 @@ describe('store-cli mcp over stdio', () => {
     // Approving a used plan is refused too.
     expect((await run(['mcp', 'approve', planId], { env })).code).toBe(2);
   });
-
-  it('policy: a plan creating 21 cards under max_objects = 20 is refused when planned, with the reason; nothing is sent', async () => {
-    const dirs = scratch();
-    const policy = join(dirs.root, 'policy.toml');
-    writeFileSync(policy, 'max_objects = 20\n');
-    const client = await connect(served.sandbox.env(), ['--policy', policy]);
-    const steps = Array.from({ length: 21 }, () => ({ tool: 'giftcard_create', arguments: { initialValue: '5' } }));
-    const sent = await writesDuring(served.sandbox, async () => {
-      const result = await client.callTool({ name: 'plan_batch', arguments: { steps } });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/policy\.toml does not allow this plan: it would write 21 objects, and max_objects is 20/);
-    });
-    expect(sent).toEqual([]);
-  });
-
-  it('undo_run, approved in another process, returns the store to its state before: exports equal', async () => {
-    const env = served.sandbox.env();
-    const client = await connect(env, []);
-    const exported = async () => {
-      const result = await run(['product', 'export'], { env });
-      expect(result.code, result.stderr).toBe(0);
-      return result.stdout;
-    };
-    const plan = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, textOf(result)).toBeFalsy();
-      const { planId } = JSON.parse(textOf(result)) as { planId: string };
-      const approval = await run(['mcp', 'approve', planId], { env });
-      expect(approval.code, approval.stderr).toBe(0);
-      const applied = await client.callTool({ name: 'apply_plan', arguments: { planId } });
-      expect(applied.isError, textOf(applied)).toBeFalsy();
-      return JSON.parse(textOf(applied)) as Record<string, unknown>;
-    };
-    const before = await exported();
-    const { runId } = await plan('product_create', { title: 'Made by the agent', price: '9.50' });
-    expect(await exported()).not.toBe(before);
-    expect(await plan('undo_run', { runId })).toMatchObject({ sent: true, undid: runId, counts: { deleted: 1 } });
-    expect(await exported()).toBe(before);
-  });
-
-  it('--read-only lists no apply_plan', async () => {
-    const client = await connect(served.sandbox.env(), ['--read-only']);
-    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('apply_plan');
-  });
 });
 
 describe('store-cli mcp --writes', () => {
@@ -193,19 +150,5 @@ describe('store-cli mcp --writes', () => {
     // The card is in the sandbox's state, as any command sees it.
     const search = await run(['--sandbox', 'giftcard', 'search', '--json'], { env });
     expect((JSON.parse(search.stdout) as { note: string | null }[]).filter((card) => card.note === 'from the agent')).toHaveLength(1);
-  });
-
-  it('sandbox without --sandbox is refused before serving: a --base-url may be any store', async () => {
-    const result = await run(['--base-url', 'http://127.0.0.1:9', 'mcp', '--writes', 'sandbox'], { env: isolatedEnv({ STORE_CLI_TOKEN: 'x' }) });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--writes sandbox needs --sandbox');
-  });
-
-  it('plan-only: write tools give plans and there is no apply_plan', async () => {
-    const client = await connect(isolatedEnv(), ['--writes', 'plan-only'], ['--sandbox']);
-    const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toContain('giftcard_create');
-    expect(names).not.toContain('apply_plan');
-    await expect(client.callTool({ name: 'apply_plan', arguments: { planId: 'plan-000000000000000000000000' } })).rejects.toThrow(/Tool apply_plan not found/);
   });
 });

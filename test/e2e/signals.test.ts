@@ -1,7 +1,8 @@
-// Ctrl-C during a request, and a reader that closes the pipe early (`| head`); `webhook listen`
-// and `webhook trigger` as processes (the samples bundled, signatures verified and refused),
-// listen stopped cleanly by SIGTERM and Ctrl-C (SIGINT). The rest of listen and trigger is
-// in-process: test/commands/webhook/.
+// Ctrl-C during a request and during an import, and a reader that closes the pipe early
+// (`| head`); `webhook listen` and `webhook trigger` as processes (the samples bundled,
+// signatures verified and refused), listen stopped cleanly by SIGTERM and Ctrl-C (SIGINT). The
+// rest of listen and trigger is in-process: test/commands/webhook/; giftcard import's Ctrl-C
+// summary: test/commands/giftcard/import-interrupted.test.ts.
 import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -96,27 +97,6 @@ describe('SIGINT', () => {
     expect(stderr()).toMatch(/^Interrupted: 3 rows read were not finished/m);
     expect(stderr()).not.toMatch(STACK_LINE);
   });
-
-  it('giftcard import --json: Ctrl-C while the store is read gives the summary, exit 130', { timeout: 30_000 }, async () => {
-    const file = join(scratch().root, 'cards.csv');
-    writeFileSync(file, 'code,initialValue\nSIGINTCARD0001,10\nSIGINTCARD0002,20\n');
-    const before = received.length;
-    const { child, stdout, stderr } = spawnGathering(
-      ['giftcard', 'import', file, '--json'],
-      isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }),
-    );
-    await until(
-      () => (received.length - before >= 1 ? true : undefined),
-      10_000,
-      () => `requests did not arrive; stderr:\n${stderr()}`,
-    );
-    child.kill('SIGINT');
-    const end = await exitOf(child, 20_000);
-    expect(end).toMatchObject({ code: 130, signal: null });
-    expect(JSON.parse(stdout())).toMatchObject({ rows: 2, created: 0, failed: 0, unfinished: 2 });
-    expect(stderr()).toMatch(/^Interrupted: 2 rows read were not finished/m);
-    expect(stderr()).not.toMatch(STACK_LINE);
-  });
 });
 
 describe('a reader that goes away (| head)', () => {
@@ -137,8 +117,8 @@ describe('a reader that goes away (| head)', () => {
     await sandbox?.stop();
   });
 
-  it('--sandbox giftcard search --json: exits promptly once stdout is closed', async () => {
-    const { first, end, stderr } = await readFirstChunkThenClose(['--sandbox', 'giftcard', 'search', '--json'], isolatedEnv());
+  it('giftcard search --json: exits promptly once stdout is closed', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['giftcard', 'search', '--json'], sandbox.env());
     expect(first.trimStart().startsWith('[')).toBe(true);
     expect(end).toMatchObject({ code: 0, signal: null });
     expect(stderr).not.toMatch(STACK_LINE);
@@ -156,20 +136,16 @@ describe('a reader that goes away (| head)', () => {
 const SECRET = 'whsec-e2e-1';
 
 describe('webhook trigger -> webhook listen', () => {
-  it('each topic arrives signed and verified, in order; SIGTERM stops listen with exit 0', async () => {
+  it('an event of the bundled samples arrives signed and verified; SIGTERM stops listen with exit 0', async () => {
     const l = await listen(['--secret', SECRET, '--json']);
     try {
-      for (const topic of ['products/create', 'products/update', 'products/delete']) {
-        const sent = await run(['webhook', 'trigger', topic, '--to', l.url, '--secret', SECRET, '--json']);
-        expect(sent.code, sent.stderr).toBe(0);
-        expect(JSON.parse(sent.stdout)).toMatchObject({ topic, status: 200, productId: '4000000000000000501' });
-      }
-      await l.lines(3);
+      const sent = await run(['webhook', 'trigger', 'products/create', '--to', l.url, '--secret', SECRET, '--json']);
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(JSON.parse(sent.stdout)).toMatchObject({ topic: 'products/create', status: 200, productId: '4000000000000000501' });
+      await l.lines(1);
       const records = l.records();
       expect(records.map((r) => [r.topic, r.productId, r.title, r.verified, r.status])).toEqual([
         ['products/create', '4000000000000000501', 'Merino Crew Sweater', true, 200],
-        ['products/update', '4000000000000000501', 'Merino Crew Sweater (Winter Edition)', true, 200],
-        ['products/delete', '4000000000000000501', null, true, 200],
       ]);
       expect((records[0]!.payload as { variants: unknown[] }).variants).toHaveLength(4);
     } finally {

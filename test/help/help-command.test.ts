@@ -2,6 +2,7 @@
 // runCli (exitOverride, our streams, exit codes) every command goes through.
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli-in-process.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 describe('store-cli help <command...>', () => {
   it.each([
@@ -93,5 +94,31 @@ describe('a mistyped command suggests the closest', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
+  });
+});
+
+describe("a noun's and a verb's --help, and an unknown option", () => {
+  it('giftcard --help lists the six verbs', async () => {
+    const r = await cli(['giftcard', '--help']);
+    expect(r.code).toBe(0);
+    for (const verb of ['create', 'update', 'disable', 'get', 'search', 'count']) expect(r.stdout).toMatch(new RegExp(`^\\s+${verb}\\b`, 'm'));
+  });
+
+  it("a verb's --help shows its usage line and flags", async () => {
+    const r = await cli(['giftcard', 'search', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: store-cli giftcard search \[options\]/);
+    expect(r.stdout).toMatch(/--status <status>/);
+    expect(r.stdout).toMatch(/--json/);
+  });
+
+  it('an unknown option exits 2 with the usage line, before any request', async () => {
+    // No credentials at all: a run that got past parsing would exit 4, not 2.
+    const r = await cli(['giftcard', 'count', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown option '--bogus'/);
+    expect(r.stderr).toMatch(/^Usage: store-cli giftcard count \[options\]$/m);
+    expect(r.stderr).not.toMatch(STACK_LINE);
   });
 });

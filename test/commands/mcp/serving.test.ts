@@ -79,6 +79,22 @@ describe('the store mcp serves', () => {
     expect(await shopOf(await mcpClient(['mcp'], { env, cwd }))).toBe('Other Shop');
   });
 
+  it('--writes sandbox without --sandbox is refused before serving: a --base-url may be any store', async () => {
+    const result = await mcpRefused(['--base-url', 'http://127.0.0.1:9', 'mcp', '--writes', 'sandbox'], { env: { STORE_CLI_TOKEN: 'x' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--writes sandbox needs --sandbox');
+  });
+
+  it('--writes plan-only: write tools give plans and there is no apply_plan', async () => {
+    const server = await mcpClient(['--sandbox', 'mcp', '--writes', 'plan-only']);
+    const served = await names(server);
+    expect(served).toContain('giftcard_create');
+    expect(served).not.toContain('apply_plan');
+    await expect(server.client.callTool({ name: 'apply_plan', arguments: { planId: 'plan-000000000000000000000000' } })).rejects.toThrow(
+      /Tool apply_plan not found/,
+    );
+  });
+
   it('a store that is not set up is exit 2 at start, not at each call', async () => {
     const { cwd, env } = folder();
     const env2 = await mcpRefused(['mcp', '--env', 'nosuch'], { env, cwd });

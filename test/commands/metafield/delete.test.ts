@@ -47,6 +47,8 @@ describe('metafield delete', () => {
     const declined = await liveCli(args(bizId), { env: s.env, tty: true, stdin: 'n\n' }).done;
     expect(declined.code).toBe(2);
     expect(stripAnsi(declined.stderr)).toContain(`Delete the value custom.color of products ${bizId}?`);
+    expect(stripAnsi(declined.stderr)).toMatch(/\(y\/N\)/);
+    expect(stripAnsi(declined.stderr)).toMatch(/nothing was sent/);
     expect(await log.take()).toEqual([]);
     const accepted = await liveCli(args(bizId), { env: s.env, tty: true, stdin: 'y\n' }).done;
     expect(accepted.code, accepted.stderr).toBe(0);

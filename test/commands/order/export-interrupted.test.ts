@@ -1,6 +1,7 @@
 // order export interrupted (Ctrl-C, the run's abort signal) and resumed, against sandboxes
 // started here in both dialects: exit 130 saying how to go on, no file under the --output
-// name, and --resume completes it to the very bytes of an export never interrupted. A run
+// name, --resume with other filters refused, and --resume completes it to the very bytes of an
+// export never interrupted. A run
 // killed with -9 and resumed is test/e2e/kill-and-resume.test.ts's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +48,10 @@ describe.each(DIALECTS)('order export interrupted and resumed (%s dialect)', (di
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toMatch(/Interrupted after \d+ orders: run the same command with --resume to go on from .*interrupted\.csv\.partial/);
     expect(existsSync(output)).toBe(false);
+    // A resume must ask what the interrupted run asked.
+    const other = await sandbox.run(['order', 'export', '--since', '2020-01-01', '--output', output, '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--resume: the interrupted export was asked with other filters/);
     const resumed = await sandbox.run(['order', 'export', '--since', since, '--output', output, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/Exported 3,?000 orders, 6,?000 rows to .*interrupted\.csv \(resumed after order \d+\)\./);

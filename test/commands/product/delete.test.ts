@@ -33,6 +33,7 @@ describe('product delete', () => {
     const r = await liveCli(['product', 'delete', product.productId], { env: s.env, tty: true, stdin: 'n\n' }).done;
     expect(r.code).toBe(2);
     expect(stripAnsi(r.stderr)).toContain(`Delete product ${product.productId} (Keep Me)? This cannot be undone.`);
+    expect(stripAnsi(r.stderr)).toMatch(/\(y\/N\)/);
     expect(stripAnsi(r.stderr)).toMatch(/nothing was sent/);
     expect(writes(await log.take())).toEqual([]);
     expect(await exists(product.productId)).toBe(true);

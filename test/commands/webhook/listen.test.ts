@@ -22,7 +22,7 @@ describe('webhook listen --secret --json', () => {
     for (const topic of ['products/create', 'products/update', 'products/delete']) {
       const sent = await cli(['webhook', 'trigger', topic, '--to', listener.url, '--secret', SECRET, '--json']);
       expect(sent.code, sent.stderr).toBe(0);
-      expect(JSON.parse(sent.stdout)).toMatchObject({ topic, status: 200 });
+      expect(JSON.parse(sent.stdout)).toMatchObject({ topic, status: 200, productId: '4000000000000000501' });
     }
     const records = await waitFor(() => (listener!.records().length === 3 ? listener!.records() : undefined), 5000, 'three deliveries');
     expect(records.map((r) => r.topic)).toEqual(['products/create', 'products/update', 'products/delete']);
