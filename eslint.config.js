@@ -1,6 +1,6 @@
 // Lint: typescript-eslint's recommended rules, and the rules of the house DESIGN draws,
 // written as import boundaries so a change that breaks one fails `npm test`.
-// Formatting is prettier's (`npm run format`), not eslint's.
+// Formatting is Biome's (`npm run format`; biome.json), not eslint's.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';

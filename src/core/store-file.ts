@@ -38,7 +38,7 @@ const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
 
 /** The nearest store.toml in `cwd` or a folder above it, or undefined when there is none. */
 export async function findStoreFile(cwd: string): Promise<string | undefined> {
-  for (let dir = cwd; ;) {
+  for (let dir = cwd; ; ) {
     const candidate = join(dir, STORE_FILE_NAME);
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;

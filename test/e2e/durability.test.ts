@@ -176,48 +176,46 @@ describe('one sandbox per data file', () => {
     }
   });
 
-  it(
-    'a --sandbox command waits for the sandbox that holds its state, says so, and goes on once it stops; Ctrl-C ends the wait (130)',
-    { timeout: 60_000 },
-    async () => {
-      const dirs = scratch();
-      const env = isolatedEnv({}, dirs);
-      const holder = await serve(['--json', '--token', 't', '--data', join(dirs.dataDir, 'sandbox.json')]);
-      expect((await api(holder, 'POST', '/gift_cards', { giftCard: { code: 'HOLDERCARD01', initialValue: '3' } })).status).toBe(200);
-      const waiting = /^Waiting for pid (\d+), which holds the embedded sandbox's state \(.*sandbox\.json\.lock\), to let go of it\.\.\.$/m;
-      const stderrOf = (child: ReturnType<typeof spawnCli>) => {
-        let text = '';
-        child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        child.stdin!.end();
-        return () => text;
-      };
+  it('a --sandbox command waits for the sandbox that holds its state, says so, and goes on once it stops; Ctrl-C ends the wait (130)', {
+    timeout: 60_000,
+  }, async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    const holder = await serve(['--json', '--token', 't', '--data', join(dirs.dataDir, 'sandbox.json')]);
+    expect((await api(holder, 'POST', '/gift_cards', { giftCard: { code: 'HOLDERCARD01', initialValue: '3' } })).status).toBe(200);
+    const waiting = /^Waiting for pid (\d+), which holds the embedded sandbox's state \(.*sandbox\.json\.lock\), to let go of it\.\.\.$/m;
+    const stderrOf = (child: ReturnType<typeof spawnCli>) => {
+      let text = '';
+      child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stdin!.end();
+      return () => text;
+    };
 
-      const interrupted = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
-      const interruptedErr = stderrOf(interrupted);
-      await until(
-        () => interruptedErr().match(waiting) ?? undefined,
-        20_000,
-        () => `no waiting notice:\n${interruptedErr()}`,
-      );
-      interrupted.kill('SIGINT');
-      expect((await exitOf(interrupted, 10_000)).code).toBe(130);
+    const interrupted = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
+    const interruptedErr = stderrOf(interrupted);
+    await until(
+      () => interruptedErr().match(waiting) ?? undefined,
+      20_000,
+      () => `no waiting notice:\n${interruptedErr()}`,
+    );
+    interrupted.kill('SIGINT');
+    expect((await exitOf(interrupted, 10_000)).code).toBe(130);
 
-      const patient = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
-      let stdout = '';
-      patient.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      const patientErr = stderrOf(patient);
-      const notice = await until(
-        () => patientErr().match(waiting) ?? undefined,
-        20_000,
-        () => `no waiting notice:\n${patientErr()}`,
-      );
-      expect(Number(notice[1])).toBe(holder.child.pid);
-      expect((await holder.stop()).code).toBe(0);
-      expect((await exitOf(patient, 20_000)).code).toBe(0);
-      // It read the state only after the holder's last write: the holder's card, no demo set.
-      expect(JSON.parse(stdout)).toEqual({ count: 1 });
-    },
-  );
+    const patient = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
+    let stdout = '';
+    patient.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const patientErr = stderrOf(patient);
+    const notice = await until(
+      () => patientErr().match(waiting) ?? undefined,
+      20_000,
+      () => `no waiting notice:\n${patientErr()}`,
+    );
+    expect(Number(notice[1])).toBe(holder.child.pid);
+    expect((await holder.stop()).code).toBe(0);
+    expect((await exitOf(patient, 20_000)).code).toBe(0);
+    // It read the state only after the holder's last write: the holder's card, no demo set.
+    expect(JSON.parse(stdout)).toEqual({ count: 1 });
+  });
 
   it('ten parallel --sandbox giftcard create: all exit 0, and all ten cards are kept with distinct ids', { timeout: 120_000 }, async () => {
     const env = isolatedEnv();

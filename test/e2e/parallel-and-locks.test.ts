@@ -120,40 +120,38 @@ describe('undo and the locks of a run (spawned)', () => {
       .sort();
   };
 
-  it(
-    'refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote',
-    { timeout: 120_000 },
-    async () => {
-      const env = served.store.env();
-      const ids = Array.from({ length: 200 }, (_, i) => String(7_810_000 + i));
-      const before = await exported(ids);
-      const importing = spawnCli(['metafield', 'import', values(ids), '--concurrency', '2'], env);
-      const runId = await until(
-        () => {
-          const id = onlyRun(env);
-          return id !== '' &&
-            existsSync(join(runsDir(env), id, 'before.jsonl')) &&
-            readFileSync(join(runsDir(env), id, 'before.jsonl'), 'utf8').split('\n').length > 10
-            ? id
-            : undefined;
-        },
-        30_000,
-        () => 'the import wrote nothing',
-      );
-      const refused = await run(['undo', runId, '--yes'], { env });
-      expect(refused.code).toBe(2);
-      expect(refused.stderr.split('\n')[0]).toBe(
-        `error: Run ${runId} is still writing: its import (process ${importing.pid}) holds its journal; undo it once that import has ended. Nothing was sent.`,
-      );
-      expect(existsSync(join(runsDir(env), runId, 'undo.jsonl'))).toBe(false);
+  it('refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote', {
+    timeout: 120_000,
+  }, async () => {
+    const env = served.store.env();
+    const ids = Array.from({ length: 200 }, (_, i) => String(7_810_000 + i));
+    const before = await exported(ids);
+    const importing = spawnCli(['metafield', 'import', values(ids), '--concurrency', '2'], env);
+    const runId = await until(
+      () => {
+        const id = onlyRun(env);
+        return id !== '' &&
+          existsSync(join(runsDir(env), id, 'before.jsonl')) &&
+          readFileSync(join(runsDir(env), id, 'before.jsonl'), 'utf8').split('\n').length > 10
+          ? id
+          : undefined;
+      },
+      30_000,
+      () => 'the import wrote nothing',
+    );
+    const refused = await run(['undo', runId, '--yes'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      `error: Run ${runId} is still writing: its import (process ${importing.pid}) holds its journal; undo it once that import has ended. Nothing was sent.`,
+    );
+    expect(existsSync(join(runsDir(env), runId, 'undo.jsonl'))).toBe(false);
 
-      importing.kill('SIGKILL');
-      expect((await exitOf(importing, 10_000)).signal).toBe('SIGKILL');
-      const undone = await run(['undo', runId, '--yes', '--json'], { env, timeoutMs: 90_000 });
-      expect(undone.code, undone.stderr).toBe(0);
-      expect(await exported(ids)).toEqual(before);
-    },
-  );
+    importing.kill('SIGKILL');
+    expect((await exitOf(importing, 10_000)).signal).toBe('SIGKILL');
+    const undone = await run(['undo', runId, '--yes', '--json'], { env, timeoutMs: 90_000 });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(await exported(ids)).toEqual(before);
+  });
 
   it("four undos racing a killed undo's lock at the same moment: one takes it over and undoes, three are refused", { timeout: 120_000 }, async () => {
     const env = served.store.env();
@@ -326,33 +324,31 @@ describe('parallel config writers (spawned)', () => {
 
   // auth login and config set change the file through one path (core/config.ts, each change
   // under config.json.lock): ten processes at once, of both.
-  it(
-    '10 parallel auth login --profile pN and config set (keys of one profile and of others): every profile is saved, every setting is kept',
-    { timeout: 120_000 },
-    async () => {
-      const dirs = scratch();
-      const env = isolatedEnv({}, dirs);
-      const names = ['p0', 'p1', 'p2', 'p3'];
-      const logins = names.map((name) =>
-        run(['--profile', name, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: `${sandbox.token}\n`, timeoutMs: 90_000 }),
-      );
-      const sets = [
-        ['config', 'set', 'page-size', '17'],
-        ['config', 'set', 'output', 'json'],
-        ['config', 'set', 'import-concurrency', '3'],
-        ['config', 'set', 'color', 'never'],
-        ['--profile', 'q0', 'config', 'set', 'page-size', '20'],
-        ['--profile', 'q1', 'config', 'set', 'page-size', '21'],
-      ].map((args) => run(args, { env, timeoutMs: 90_000 }));
-      const runs = await Promise.all([...logins, ...sets]);
-      expect(runs).toHaveLength(10);
-      for (const r of runs) expect(r.code, r.stderr).toBe(0);
-      const saved = profilesIn(dirs.configDir);
-      expect(Object.keys(saved).sort()).toEqual(['default', ...names, 'q0', 'q1']);
-      for (const name of names) expect(saved[name]).toMatchObject({ baseUrl: sandbox.baseUrl, token: sandbox.token });
-      expect(saved.default?.defaults).toEqual({ 'page-size': 17, output: 'json', 'import-concurrency': 3, color: 'never' });
-      expect(saved.q0?.defaults).toEqual({ 'page-size': 20 });
-      expect(saved.q1?.defaults).toEqual({ 'page-size': 21 });
-    },
-  );
+  it('10 parallel auth login --profile pN and config set (keys of one profile and of others): every profile is saved, every setting is kept', {
+    timeout: 120_000,
+  }, async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    const names = ['p0', 'p1', 'p2', 'p3'];
+    const logins = names.map((name) =>
+      run(['--profile', name, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: `${sandbox.token}\n`, timeoutMs: 90_000 }),
+    );
+    const sets = [
+      ['config', 'set', 'page-size', '17'],
+      ['config', 'set', 'output', 'json'],
+      ['config', 'set', 'import-concurrency', '3'],
+      ['config', 'set', 'color', 'never'],
+      ['--profile', 'q0', 'config', 'set', 'page-size', '20'],
+      ['--profile', 'q1', 'config', 'set', 'page-size', '21'],
+    ].map((args) => run(args, { env, timeoutMs: 90_000 }));
+    const runs = await Promise.all([...logins, ...sets]);
+    expect(runs).toHaveLength(10);
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const saved = profilesIn(dirs.configDir);
+    expect(Object.keys(saved).sort()).toEqual(['default', ...names, 'q0', 'q1']);
+    for (const name of names) expect(saved[name]).toMatchObject({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+    expect(saved.default?.defaults).toEqual({ 'page-size': 17, output: 'json', 'import-concurrency': 3, color: 'never' });
+    expect(saved.q0?.defaults).toEqual({ 'page-size': 20 });
+    expect(saved.q1?.defaults).toEqual({ 'page-size': 21 });
+  });
 });

@@ -194,49 +194,47 @@ describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
     return file;
   };
 
-  it(
-    '--results, --codes-out, --rejects and two --report files, each a FIFO: every reader gets its text, every FIFO stays, no fsync fails',
-    { timeout: 30_000 },
-    async () => {
-      const dir = scratch().root;
-      const file = cards(dir);
-      const fifos = {
-        results: fifoWithReader(dir, 'results'),
-        codes: fifoWithReader(dir, 'codes'),
-        rejects: fifoWithReader(dir, 'rejects'),
-        json: fifoWithReader(dir, 'report.json'),
-        junit: fifoWithReader(dir, 'report.xml'),
-      };
-      const r = await run(
-        [
-          'giftcard',
-          'import',
-          file,
-          '--results',
-          fifos.results.path,
-          '--codes-out',
-          fifos.codes.path,
-          '--rejects',
-          fifos.rejects.path,
-          '--report',
-          `json=${fifos.json.path}`,
-          '--report',
-          `junit=${fifos.junit.path}`,
-        ],
-        { env: sandbox.env(), timeoutMs: 20_000 },
-      );
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/^Imported .*cards\.csv .*2 created/m);
-      expect(r.stderr).toContain(`1 code was generated for rows without one: they are in ${fifos.codes.path}, and nowhere else.`);
-      expect(await fifos.results.read()).toMatch(/^line,key,action,id,before\n2,\*{4}\S{4},created,\d+,\n3,\*{4}\S{4},created,\d+,\n$/);
-      expect(await fifos.codes.read()).toMatch(/^line,code,initialValue,.*\n3,[A-Z0-9]{8,20},7,/);
-      expect(await fifos.rejects.read()).toBe('line,code,initialValue,balance,currency,note,expireTime,customerId,status,reason\n');
-      expect(JSON.parse(await fifos.json.read())).toMatchObject({ command: 'giftcard import', shards: [{ rows: 2, created: 2, outcome: 'complete' }] });
-      expect(await fifos.junit.read()).toContain('<testsuites name="store-cli giftcard import');
-      for (const fifo of Object.values(fifos)) expect(lstatSync(fifo.path).isFIFO()).toBe(true);
-      expect(readdirSync(dir).sort()).toEqual(['cards.csv', 'codes', 'rejects', 'report.json', 'report.xml', 'results']);
-    },
-  );
+  it('--results, --codes-out, --rejects and two --report files, each a FIFO: every reader gets its text, every FIFO stays, no fsync fails', {
+    timeout: 30_000,
+  }, async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    const fifos = {
+      results: fifoWithReader(dir, 'results'),
+      codes: fifoWithReader(dir, 'codes'),
+      rejects: fifoWithReader(dir, 'rejects'),
+      json: fifoWithReader(dir, 'report.json'),
+      junit: fifoWithReader(dir, 'report.xml'),
+    };
+    const r = await run(
+      [
+        'giftcard',
+        'import',
+        file,
+        '--results',
+        fifos.results.path,
+        '--codes-out',
+        fifos.codes.path,
+        '--rejects',
+        fifos.rejects.path,
+        '--report',
+        `json=${fifos.json.path}`,
+        '--report',
+        `junit=${fifos.junit.path}`,
+      ],
+      { env: sandbox.env(), timeoutMs: 20_000 },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Imported .*cards\.csv .*2 created/m);
+    expect(r.stderr).toContain(`1 code was generated for rows without one: they are in ${fifos.codes.path}, and nowhere else.`);
+    expect(await fifos.results.read()).toMatch(/^line,key,action,id,before\n2,\*{4}\S{4},created,\d+,\n3,\*{4}\S{4},created,\d+,\n$/);
+    expect(await fifos.codes.read()).toMatch(/^line,code,initialValue,.*\n3,[A-Z0-9]{8,20},7,/);
+    expect(await fifos.rejects.read()).toBe('line,code,initialValue,balance,currency,note,expireTime,customerId,status,reason\n');
+    expect(JSON.parse(await fifos.json.read())).toMatchObject({ command: 'giftcard import', shards: [{ rows: 2, created: 2, outcome: 'complete' }] });
+    expect(await fifos.junit.read()).toContain('<testsuites name="store-cli giftcard import');
+    for (const fifo of Object.values(fifos)) expect(lstatSync(fifo.path).isFIFO()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['cards.csv', 'codes', 'rejects', 'report.json', 'report.xml', 'results']);
+  });
 
   it('--report json= a link to /dev/stdout: the report reaches stdout, the link stays', async () => {
     const dir = scratch().root;

@@ -20,7 +20,9 @@ interface Pattern<R extends Routable> {
 }
 
 export type RouteMatch<R extends Routable = Route> =
-  { kind: 'found'; route: R; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
+  | { kind: 'found'; route: R; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: Method[] }
+  | { kind: 'not-found' };
 
 function compile(path: string): Segment[] {
   return path

@@ -66,44 +66,42 @@ describe.each(DIALECTS.map((dialect) => [dialect, dialect === 'service' ? ORDERS
   (dialect, orders) => {
     const logged = useLogged({ dialect, seed: JSON.parse(manyOrdersSeed(orders)) });
 
-    it(
-      'fulfils every order once with its number in at most 1.1 requests a row; a re-run sends no write; undo cancels exactly what the run made',
-      { timeout: 120_000 },
-      async () => {
-        const { store } = logged;
-        const env = store.env();
-        const file = writeFile(trackingCsv(orders));
-        const fresh = await runLogged(store, ['fulfillment', 'import', file, '--json'], { env });
-        expect(fresh.code, fresh.stderr).toBe(0);
-        const first = summaryOf(fresh.stdout);
-        expect(first).toMatchObject({ rows: orders, created: orders, unchanged: 0, failed: 0 });
-        // The listing (pages of 250: half the rows name their order by name), then one POST a row.
-        expect(fresh.requests.length / orders).toBeLessThanOrEqual(1.1);
-        expect(fresh.requests.filter((line) => line.startsWith('GET /api/202412/orders?'))).toHaveLength(Math.ceil(orders / 250));
-        expect(writesOf(fresh.requests)).toHaveLength(orders);
-        expect(fresh.stderr).toContain(
-          `Orders looked up in the store's listing before the import: ${orders.toLocaleString('en-US')} orders read in ${Math.ceil(orders / 250)} pages.`,
-        );
-        const made = await storedFulfillments(store.sandbox);
-        expectEachOnce(made, orders);
-        expect(made.find((f) => f.orderId === manyOrderId(3))).toMatchObject({ trackingCompany: 'DHL', lineItems: [{ quantity: 1 }, { quantity: 1 }] });
+    it('fulfils every order once with its number in at most 1.1 requests a row; a re-run sends no write; undo cancels exactly what the run made', {
+      timeout: 120_000,
+    }, async () => {
+      const { store } = logged;
+      const env = store.env();
+      const file = writeFile(trackingCsv(orders));
+      const fresh = await runLogged(store, ['fulfillment', 'import', file, '--json'], { env });
+      expect(fresh.code, fresh.stderr).toBe(0);
+      const first = summaryOf(fresh.stdout);
+      expect(first).toMatchObject({ rows: orders, created: orders, unchanged: 0, failed: 0 });
+      // The listing (pages of 250: half the rows name their order by name), then one POST a row.
+      expect(fresh.requests.length / orders).toBeLessThanOrEqual(1.1);
+      expect(fresh.requests.filter((line) => line.startsWith('GET /api/202412/orders?'))).toHaveLength(Math.ceil(orders / 250));
+      expect(writesOf(fresh.requests)).toHaveLength(orders);
+      expect(fresh.stderr).toContain(
+        `Orders looked up in the store's listing before the import: ${orders.toLocaleString('en-US')} orders read in ${Math.ceil(orders / 250)} pages.`,
+      );
+      const made = await storedFulfillments(store.sandbox);
+      expectEachOnce(made, orders);
+      expect(made.find((f) => f.orderId === manyOrderId(3))).toMatchObject({ trackingCompany: 'DHL', lineItems: [{ quantity: 1 }, { quantity: 1 }] });
 
-        const again = await runLogged(store, ['fulfillment', 'import', file, '--json'], { env });
-        expect(again.code, again.stderr).toBe(0);
-        expect(summaryOf(again.stdout)).toMatchObject({ rows: orders, created: 0, unchanged: orders, failed: 0, runId: null });
-        expect(writesOf(again.requests)).toEqual([]);
+      const again = await runLogged(store, ['fulfillment', 'import', file, '--json'], { env });
+      expect(again.code, again.stderr).toBe(0);
+      expect(summaryOf(again.stdout)).toMatchObject({ rows: orders, created: 0, unchanged: orders, failed: 0, runId: null });
+      expect(writesOf(again.requests)).toEqual([]);
 
-        const undone = await runLogged(store, ['undo', first.runId!, '--yes', '--json'], { env });
-        expect(undone.code, undone.stderr).toBe(0);
-        expect(JSON.parse(undone.stdout)).toMatchObject({ cancelled: orders, restored: 0, deleted: 0, leftAlone: 0, failed: 0 });
-        const cancels = writesOf(undone.requests);
-        expect(cancels).toHaveLength(orders);
-        expect(cancels.every((line) => /^PUT \/api\/202412\/fulfillments\/\d+\/cancel /.test(line))).toBe(true);
-        const after = await storedFulfillments(store.sandbox);
-        expect(after.filter((f) => f.status === 'success')).toEqual([]);
-        expect(after).toHaveLength(orders);
-      },
-    );
+      const undone = await runLogged(store, ['undo', first.runId!, '--yes', '--json'], { env });
+      expect(undone.code, undone.stderr).toBe(0);
+      expect(JSON.parse(undone.stdout)).toMatchObject({ cancelled: orders, restored: 0, deleted: 0, leftAlone: 0, failed: 0 });
+      const cancels = writesOf(undone.requests);
+      expect(cancels).toHaveLength(orders);
+      expect(cancels.every((line) => /^PUT \/api\/202412\/fulfillments\/\d+\/cancel /.test(line))).toBe(true);
+      const after = await storedFulfillments(store.sandbox);
+      expect(after.filter((f) => f.status === 'success')).toEqual([]);
+      expect(after).toHaveLength(orders);
+    });
   },
 );
 
@@ -126,26 +124,24 @@ async function withOrders<T>(
 describe.each(DIALECTS)('fulfillment import under faults (%s dialect)', (dialect) => {
   // The 1,000-row file in one dialect, a shorter one in the other: the suite stays fast.
   const rows = dialect === 'service' ? ORDERS : 300;
-  it(
-    `--fail-rate 0.2 (500, 503, resets, 429s), ${rows} rows: every order once with its number, none lost, none twice; undo cancels them all`,
-    { timeout: 120_000 },
-    async () => {
-      const clock = new SimClock().autoAdvance();
-      await withOrders(dialect, rows, { failRate: 0.2, failSeed: 36 }, async (sandbox, env) => {
-        const file = writeFile(trackingCsv(rows));
-        const run = await cli(['fulfillment', 'import', file, '--json'], { env, clock });
-        expect(run.code, run.stderr).toBe(0);
-        const summary = summaryOf(run.stdout);
-        expect(summary).toMatchObject({ rows, created: rows, failed: 0 });
-        expect(run.stderr).toMatch(/retried after a failure/);
-        expectEachOnce(await storedFulfillments(sandbox), rows);
-        const undone = await cli(['undo', summary.runId!, '--yes', '--json'], { env, clock });
-        expect(undone.code, undone.stderr).toBe(0);
-        expect(JSON.parse(undone.stdout)).toMatchObject({ cancelled: rows, leftAlone: 0 });
-        expect((await storedFulfillments(sandbox)).filter((f) => f.status === 'success')).toEqual([]);
-      });
-    },
-  );
+  it(`--fail-rate 0.2 (500, 503, resets, 429s), ${rows} rows: every order once with its number, none lost, none twice; undo cancels them all`, {
+    timeout: 120_000,
+  }, async () => {
+    const clock = new SimClock().autoAdvance();
+    await withOrders(dialect, rows, { failRate: 0.2, failSeed: 36 }, async (sandbox, env) => {
+      const file = writeFile(trackingCsv(rows));
+      const run = await cli(['fulfillment', 'import', file, '--json'], { env, clock });
+      expect(run.code, run.stderr).toBe(0);
+      const summary = summaryOf(run.stdout);
+      expect(summary).toMatchObject({ rows, created: rows, failed: 0 });
+      expect(run.stderr).toMatch(/retried after a failure/);
+      expectEachOnce(await storedFulfillments(sandbox), rows);
+      const undone = await cli(['undo', summary.runId!, '--yes', '--json'], { env, clock });
+      expect(undone.code, undone.stderr).toBe(0);
+      expect(JSON.parse(undone.stdout)).toMatchObject({ cancelled: rows, leftAlone: 0 });
+      expect((await storedFulfillments(sandbox)).filter((f) => f.status === 'success')).toEqual([]);
+    });
+  });
 
   it('answers lost after the store made the fulfillment: none sent twice; the journal knows each, so undo cancels every one', { timeout: 60_000 }, async () => {
     const clock = new SimClock().autoAdvance();

@@ -199,35 +199,33 @@ describe.each(DIALECTS)('product import in parts, and into a store injecting fau
     expect(writes(whole.requests)).toEqual([]);
   });
 
-  it(
-    'into a store injecting faults (429, 5xx, resets): re-runs reach the file, each product made once, the same export as the clean store',
-    { timeout: 60_000 },
-    async () => {
-      const file = catalogFile(scratchDir(), 'faulty', 15);
-      const faulty = await emptied(await startLogged({ seed: 'demo', dialect, failRate: 0.2, failSeed: 11 }, clock));
-      try {
-        let summary: { failed: number } = { failed: -1 };
-        for (let attempt = 1; attempt <= 4 && summary.failed !== 0; attempt++) {
-          const r = await faulty.run(['product', 'import', file, '--json']);
-          expect([0, 3], r.stderr).toContain(r.code);
-          summary = JSON.parse(r.stdout) as { failed: number };
-        }
-        expect(summary.failed).toBe(0);
-        const listed = await api(faulty, 'GET', '/products?limit=250');
-        expect((listed.json as { products: unknown[] }).products).toHaveLength(15);
-        const clean = await store.run(['product', 'import', file]);
-        expect(clean.code, clean.stderr).toBe(0);
-        const exportOf = async (target: LoggedSandbox) => {
-          const r = await target.run(['product', 'export', '--no-ids']);
-          expect(r.code, r.stderr).toBe(0);
-          return r.stdout.split('\n').filter((line) => line.startsWith('faulty-'));
-        };
-        const fromFaulty = await exportOf(faulty);
-        expect(fromFaulty).toHaveLength(30);
-        expect(fromFaulty).toEqual(await exportOf(store));
-      } finally {
-        await faulty.close();
+  it('into a store injecting faults (429, 5xx, resets): re-runs reach the file, each product made once, the same export as the clean store', {
+    timeout: 60_000,
+  }, async () => {
+    const file = catalogFile(scratchDir(), 'faulty', 15);
+    const faulty = await emptied(await startLogged({ seed: 'demo', dialect, failRate: 0.2, failSeed: 11 }, clock));
+    try {
+      let summary: { failed: number } = { failed: -1 };
+      for (let attempt = 1; attempt <= 4 && summary.failed !== 0; attempt++) {
+        const r = await faulty.run(['product', 'import', file, '--json']);
+        expect([0, 3], r.stderr).toContain(r.code);
+        summary = JSON.parse(r.stdout) as { failed: number };
       }
-    },
-  );
+      expect(summary.failed).toBe(0);
+      const listed = await api(faulty, 'GET', '/products?limit=250');
+      expect((listed.json as { products: unknown[] }).products).toHaveLength(15);
+      const clean = await store.run(['product', 'import', file]);
+      expect(clean.code, clean.stderr).toBe(0);
+      const exportOf = async (target: LoggedSandbox) => {
+        const r = await target.run(['product', 'export', '--no-ids']);
+        expect(r.code, r.stderr).toBe(0);
+        return r.stdout.split('\n').filter((line) => line.startsWith('faulty-'));
+      };
+      const fromFaulty = await exportOf(faulty);
+      expect(fromFaulty).toHaveLength(30);
+      expect(fromFaulty).toEqual(await exportOf(store));
+    } finally {
+      await faulty.close();
+    }
+  });
 });

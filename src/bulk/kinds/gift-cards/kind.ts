@@ -137,7 +137,11 @@ const UNCHANGED: Outcome = { kind: 'unchanged' };
 const reject = (reason: string): Outcome => ({ kind: 'rejected', reason });
 
 type Found =
-  { kind: 'card'; card: GiftCard } | { kind: 'none' } | { kind: 'unchanged' } | { kind: 'clash'; initialValue?: string } | { kind: 'ambiguous'; count: number };
+  | { kind: 'card'; card: GiftCard }
+  | { kind: 'none' }
+  | { kind: 'unchanged' }
+  | { kind: 'clash'; initialValue?: string }
+  | { kind: 'ambiguous'; count: number };
 
 /** `generated`: codes made for rows without one (by line); `index`: the store's cards, if read. */
 export function giftCardKind(

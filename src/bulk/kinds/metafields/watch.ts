@@ -9,15 +9,17 @@ export function metafieldWatch(journal: RunJournal): WriteWatch {
   return {
     before: (domain, bizId, values) =>
       journal.record(
-        values.map(({ row, held }): MetafieldEntry => ({
-          kind: 'metafield',
-          domain,
-          bizId,
-          namespace: row.namespace,
-          code: row.code,
-          before: held,
-          after: row.value,
-        })),
+        values.map(
+          ({ row, held }): MetafieldEntry => ({
+            kind: 'metafield',
+            domain,
+            bizId,
+            namespace: row.namespace,
+            code: row.code,
+            before: held,
+            after: row.value,
+          }),
+        ),
       ),
     cancelled: (domain, bizId, rows) =>
       journal.record(rows.map((row): MetafieldEntry => ({ kind: 'metafield-void', domain, bizId, namespace: row.namespace, code: row.code }))),
