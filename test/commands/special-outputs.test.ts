@@ -6,13 +6,14 @@
 // sandbox's state. The bulk exports share one writer (bulk/engine/output-sink.ts, by
 // run-export.ts) and `sandbox export` has its own (core/atomic-file.ts `writeOutputFile`):
 // test/e2e/special-outputs.test.ts runs one of each as a process, where fd 1 is a real stdout.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { brandEnv } from '../helpers/dialects.js';
 import { cli, scratchDir, scratchDirs } from '../helpers/cli-in-process.js';
+import { fifoWithReader } from '../helpers/fifo.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 /** The writers that take a path, each with the path last. */
@@ -28,26 +29,6 @@ const WRITERS: ReadonlyArray<{ name: string; args: (path: string) => string[] }>
 /** mknod needs root (CAP_MKNOD): the device tests run where it works. */
 function makeNullDevice(path: string): boolean {
   return spawnSync('mknod', [path, 'c', '1', '3']).status === 0 && statSync(path).isCharacterDevice();
-}
-
-/** A FIFO in a scratch folder with a reader (cat) on it: what the reader got, once the writer closed it. */
-function fifoWithReader(dir: string, name: string): { path: string; read: () => Promise<string> } {
-  const path = join(dir, name);
-  expect(spawnSync('mkfifo', [path]).status).toBe(0);
-  const reader = spawn('cat', [path], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const chunks: Buffer[] = [];
-  reader.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => reader.once('close', () => resolve()));
-  return {
-    path,
-    read: async () => {
-      // A writer that renamed a file over the FIFO never opened it: the reader would wait for good.
-      const timer = setTimeout(() => reader.kill('SIGKILL'), 3000);
-      await done;
-      clearTimeout(timer);
-      return Buffer.concat(chunks).toString();
-    },
-  };
 }
 
 describe('outputs that are no regular file, every writer', () => {
@@ -84,7 +65,7 @@ describe('outputs that are no regular file, every writer', () => {
 
   it.each(WRITERS)('$name FIFO: the reader gets every byte, and the FIFO stays a FIFO', async (writer) => {
     const want = await expectedOf(writer);
-    const fifo = fifoWithReader(scratchDir(), 'pipe');
+    const fifo = fifoWithReader(scratchDir(), 'pipe', 3000);
     const r = await cli(writer.args(fifo.path), { env: s.env });
     const got = await fifo.read();
     expect(r.code, r.stderr).toBe(0);

@@ -26,7 +26,7 @@ import {
   spawnGathering,
   until,
 } from '../helpers/cli-spawn.js';
-import { host, type HostedStore, useHosted } from '../helpers/hosted-store.js';
+import { host, productValuesOf, type HostedStore, useHosted } from '../helpers/hosted-store.js';
 import { manyOrderId, manyOrdersSeed, trackingCsv, trackingNumberOf } from '../helpers/order-seed.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { listen, sign } from './webhook-helpers.js';
@@ -243,24 +243,6 @@ function csv(rows: readonly string[]): string {
 const envOf = (sandbox: HostedStore): Env => sandbox.env();
 const runsDir = (env: Env) => join(env.STORE_CLI_DATA_DIR!, 'runs');
 
-/**
- * The values the products `ids` hold, "bizId/ns.code=value" sorted, from one snapshot of the
- * store's state (its own controls, which the faults never slow): what a `metafield export` of
- * them shows, read without a process of its own.
- */
-async function valuesOf(store: HostedStore, ids: readonly string[]): Promise<string[]> {
-  const response = await fetch(`${store.baseUrl}/_sandbox/state`, { headers: { [store.tokenHeader]: store.token } });
-  expect(response.status).toBe(200);
-  const { metafields } = (await response.json()) as {
-    metafields: Array<{ domain: string; bizId: string; values: Array<{ namespace: string; code: string; value: string }> }>;
-  };
-  const wanted = new Set(ids);
-  return metafields
-    .filter((object) => object.domain === 'products' && wanted.has(object.bizId))
-    .flatMap((object) => object.values.map((v) => `${object.bizId}/${v.namespace}.${v.code}=${v.value}`))
-    .sort();
-}
-
 async function imported(env: Env, rows: readonly string[], extra: readonly string[] = []): Promise<{ runId: string; stderr: string }> {
   const result = await run(['metafield', 'import', csv(rows), '--json', ...extra], { env });
   expect(result.code, result.stderr).toBe(0);
@@ -277,7 +259,7 @@ describe('undo and results under SIGKILL (spawned)', () => {
 
   it('an undo killed with SIGKILL finishes when run again, and the store is as before the run', async () => {
     const env = envOf(served.store);
-    const before = await valuesOf(served.store, ids);
+    const before = await productValuesOf(served.store, ids);
     const { runId } = await imported(
       env,
       ids.map((id) => `products,${id},ns,value,v${id}`),
@@ -302,7 +284,7 @@ describe('undo and results under SIGKILL (spawned)', () => {
     expect(again.stderr).toMatch(/undone by an earlier undo: \d+/);
     const counts = JSON.parse(again.stdout) as { deleted: number; asBefore: number };
     expect(counts.deleted + counts.asBefore).toBe(ids.length);
-    expect(await valuesOf(served.store, ids)).toEqual(before);
+    expect(await productValuesOf(served.store, ids)).toEqual(before);
   }, 120_000);
 
   it('a results file and a journal cut by SIGKILL hold whole lines only, each write of the results in the journal', async () => {

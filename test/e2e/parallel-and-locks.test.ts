@@ -28,7 +28,7 @@ import {
   spawnGathering,
   until,
 } from '../helpers/cli-spawn.js';
-import { host, type HostedStore, useHosted } from '../helpers/hosted-store.js';
+import { host, productValuesOf, type HostedStore, useHosted } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 import { scratchDir } from '../helpers/scratch.js';
 
@@ -101,24 +101,7 @@ describe('product import, one file twice in parallel (spawned)', () => {
 describe('undo and the locks of a run (spawned)', () => {
   // Every value write takes a while, so that a run is still writing when undo is asked.
   const served = useHosted({ seed: 'demo', faults: { rules: ['DELETE /api/202412/metafields/** 200+40ms', 'POST /api/202412/metafields/** 200+40ms'] } });
-  /**
-   * The values the products `ids` hold, "bizId/ns.code=value" sorted, from one snapshot of the
-   * store's state (its own controls, which the faults above never slow): what a `metafield
-   * export` of them would show, read without a process of its own.
-   */
-  const exported = async (ids: readonly string[]) => {
-    const store = served.store;
-    const response = await fetch(`${store.baseUrl}/_sandbox/state`, { headers: { [store.tokenHeader]: store.token } });
-    expect(response.status).toBe(200);
-    const { metafields } = (await response.json()) as {
-      metafields: Array<{ domain: string; bizId: string; values: Array<{ namespace: string; code: string; value: string }> }>;
-    };
-    const wanted = new Set(ids);
-    return metafields
-      .filter((object) => object.domain === 'products' && wanted.has(object.bizId))
-      .flatMap((object) => object.values.map((v) => `${object.bizId}/${v.namespace}.${v.code}=${v.value}`))
-      .sort();
-  };
+  const exported = (ids: readonly string[]) => productValuesOf(served.store, ids);
 
   it('refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote', {
     timeout: 120_000,

@@ -11,6 +11,7 @@ import { closeSync, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli } from '../helpers/cli-spawn.js';
+import { fifoWithReader } from '../helpers/fifo.js';
 import { host, type HostedStore } from '../helpers/hosted-store.js';
 
 beforeAll(requireBuild);
@@ -157,26 +158,6 @@ describe('sandbox export onto the state of a sandbox running in another process 
     }
   });
 });
-
-/** A FIFO in a scratch folder with a reader (cat) on it: what the reader got, once the writer closed it. */
-function fifoWithReader(dir: string, name: string): { path: string; read: () => Promise<string> } {
-  const path = join(dir, name);
-  expect(spawnSync('mkfifo', [path]).status).toBe(0);
-  const reader = spawn('cat', [path], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const chunks: Buffer[] = [];
-  reader.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => reader.once('close', () => resolve()));
-  return {
-    path,
-    read: async () => {
-      // A writer that renamed a file over the FIFO never opened it: the reader would wait for good.
-      const timer = setTimeout(() => reader.kill('SIGKILL'), 5000);
-      await done;
-      clearTimeout(timer);
-      return Buffer.concat(chunks).toString();
-    },
-  };
-}
 
 describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
   let sandbox: HostedStore;

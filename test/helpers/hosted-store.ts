@@ -8,7 +8,7 @@
 // the product (the types are the package's own, from its source).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type * as SandboxPackage from '../../src/sandbox/package.js';
 import { isolatedEnv, REPO_ROOT, requireBuild, type Env } from './cli-spawn.js';
 import { brandEnv } from './dialects.js';
@@ -105,4 +105,22 @@ export function useHosted(options: HostedOptions = {}): { readonly store: Hosted
       return running;
     },
   };
+}
+
+/**
+ * The metafield values the products `ids` hold, "bizId/ns.code=value" sorted, from one snapshot
+ * of the store's state (its own controls, which no fault slows): what a `metafield export` of
+ * them shows, read without a process of its own.
+ */
+export async function productValuesOf(store: Pick<HostedStore, 'baseUrl' | 'token' | 'tokenHeader'>, ids: readonly string[]): Promise<string[]> {
+  const response = await fetch(`${store.baseUrl}/_sandbox/state`, { headers: { [store.tokenHeader]: store.token } });
+  expect(response.status).toBe(200);
+  const { metafields } = (await response.json()) as {
+    metafields: Array<{ domain: string; bizId: string; values: Array<{ namespace: string; code: string; value: string }> }>;
+  };
+  const wanted = new Set(ids);
+  return metafields
+    .filter((object) => object.domain === 'products' && wanted.has(object.bizId))
+    .flatMap((object) => object.values.map((v) => `${object.bizId}/${v.namespace}.${v.code}=${v.value}`))
+    .sort();
 }
