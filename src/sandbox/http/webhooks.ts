@@ -133,7 +133,11 @@ export class WebhookDispatcher {
   /** Queues the event for every subscriber and returns at once. */
   enqueue(event: ResourceEvent): void {
     if (this.closed) return;
-    const body = Buffer.from(serializeJson(event.payload, this.settings.idsAs), 'utf8');
+    // A URL both given at start and subscribed gets the event once.
+    const targets = new Set([...this.settings.urls, ...(this.settings.subscribers?.(event.topic) ?? [])]);
+    // Nobody to tell (most bulk runs): no body to present, sign or send.
+    if (targets.size === 0) return;
+    const body = Buffer.from(serializeJson(event.payload(), this.settings.idsAs), 'utf8');
     const webhookId = randomUUID();
     const names = this.settings.headers;
     const headers = {
@@ -146,8 +150,6 @@ export class WebhookDispatcher {
       [names.shopDomain]: SANDBOX_SHOP_DOMAIN,
       [names.signature]: signBody(body, this.settings.secret),
     };
-    // A URL both given at start and subscribed gets the event once.
-    const targets = new Set([...this.settings.urls, ...(this.settings.subscribers?.(event.topic) ?? [])]);
     for (const url of targets) {
       if (this.stopped.has(url)) continue;
       const delivery: Delivery = { topic: event.topic, url, webhookId, body, headers };

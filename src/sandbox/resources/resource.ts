@@ -52,8 +52,8 @@ export interface ResourceEvent {
   topic: string;
   /** Events with the same key (one product's) are delivered in the order they happened. */
   key: string;
-  /** The body as the resource presents it (ids as JsonIntegers). */
-  payload: unknown;
+  /** The body as the resource presents it (ids as JsonIntegers), made only when someone subscribed. */
+  payload: () => unknown;
   at: Date;
 }
 

@@ -62,7 +62,7 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
 
   function announce(collection: CollectionRecord, topic: string, request: RouteRequest): RouteReply {
     const shown = present(collection);
-    env.emit({ topic, key: collection.collectionId, payload: shown, at: request.now });
+    env.emit({ topic, key: collection.collectionId, payload: () => shown, at: request.now });
     return { body: { collection: shown } };
   }
 
@@ -117,7 +117,7 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
     for (const productId of catalog.productsIn(collectionId)) move(catalog.product(productId)!, collectionId, false);
     catalog.removeCollection(collectionId);
     env.changed(KEY, { remove: collectionId });
-    env.emit({ topic: COLLECTION_TOPICS.delete, key: collectionId, payload: { collectionId: new JsonInteger(collectionId) }, at: request.now });
+    env.emit({ topic: COLLECTION_TOPICS.delete, key: collectionId, payload: () => ({ collectionId: new JsonInteger(collectionId) }), at: request.now });
     return { body: {} };
   }
 

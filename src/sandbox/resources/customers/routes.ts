@@ -35,7 +35,7 @@ export function createCustomerResource(env: ResourceEnv): TableResource<Customer
   }
 
   const announce = (topic: string) => (customer: CustomerRecord, _: unknown, request: RouteRequest) =>
-    env.emit({ topic, key: customer.id, payload: table.present(customer), at: request.now });
+    env.emit({ topic, key: customer.id, payload: () => table.present(customer), at: request.now });
 
   const table = customerTable.resource(env, {
     present: (shown, _, request) => withholdProtected(shown, PROTECTED_CUSTOMER_FIELDS, request),
@@ -50,7 +50,7 @@ export function createCustomerResource(env: ResourceEnv): TableResource<Customer
       return { ...customer, addresses: customer.addresses.map((address) => (address.id === '' ? { ...address, id: env.ids.next() } : address)) };
     },
     saved: (customer, existing, request) => announce(existing === undefined ? CUSTOMER_TOPICS.create : CUSTOMER_TOPICS.update)(customer, existing, request),
-    removed: ({ id }, request) => env.emit({ topic: CUSTOMER_TOPICS.delete, key: id, payload: { id: new JsonInteger(id) }, at: request.now }),
+    removed: ({ id }, request) => env.emit({ topic: CUSTOMER_TOPICS.delete, key: id, payload: () => ({ id: new JsonInteger(id) }), at: request.now }),
   });
 
   function listing(search: boolean) {

@@ -67,7 +67,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   function changed(record: DiscountRecord, topic: string | undefined, at: Date): void {
     const { codes: _codes, ...rest } = record;
     env.changed(KEY, { put: rest });
-    if (topic !== undefined) env.emit({ topic, key: record.id, payload: present(record), at });
+    if (topic !== undefined) env.emit({ topic, key: record.id, payload: () => present(record), at });
   }
 
   /** A code no discount holds (ignoring case), else a 409 naming its holder; the path is where the body gave it. */
@@ -121,7 +121,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     changed(record, undefined, request.now);
     // The code is journaled apart (as one added in our dialect): the discount's own change keeps codes out.
     for (const code of record.codes) env.changed(KEY, { code, discountId: record.id });
-    env.emit({ topic: DISCOUNT_TOPICS.create, key: record.id, payload: present(record), at: request.now });
+    env.emit({ topic: DISCOUNT_TOPICS.create, key: record.id, payload: () => present(record), at: request.now });
     return { body: { discount: present(record) }, created: true };
   }
 
@@ -165,7 +165,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     env.emit({
       topic: DISCOUNT_TOPICS.delete,
       key: record.id,
-      payload: { [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) },
+      payload: () => ({ [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) }),
       at: request.now,
     });
     return { body: {} };

@@ -231,7 +231,7 @@ export function createRefundResource(env: ResourceEnv, orders: RefundOrderAccess
     beforeSave: (record) => checked(record),
     saved(record, _existing, request) {
       follow(orders.get(record.orderId)!, request);
-      env.emit({ topic: REFUND_TOPIC, key: record.orderId, payload: table.present(record, request), at: request.now });
+      env.emit({ topic: REFUND_TOPIC, key: record.orderId, payload: () => table.present(record, request), at: request.now });
     },
   });
 

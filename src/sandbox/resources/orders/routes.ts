@@ -64,7 +64,7 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
   function changed(order: OrderRecord, topic: string, request: RouteRequest): void {
     env.changed(KEY, order);
     // The app's subscription is the app's: its payload is what the app's token may read.
-    env.emit({ topic, key: order.id, payload: show(order, request), at: request.now });
+    env.emit({ topic, key: order.id, payload: () => show(order, request), at: request.now });
   }
 
   function list(request: RouteRequest): RouteReply {
@@ -87,7 +87,7 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
     orders.put(order);
     observe(order);
     changed(order, TOPICS.create, request);
-    if (order.financialStatus === 'paid') env.emit({ topic: TOPICS.paid, key: order.id, payload: show(order, request), at: request.now });
+    if (order.financialStatus === 'paid') env.emit({ topic: TOPICS.paid, key: order.id, payload: () => show(order, request), at: request.now });
     return { body: { order: show(order, request) }, created: true };
   }
 

@@ -54,7 +54,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Ta
   function save(product: ProductRecord, topic: string, request: RouteRequest) {
     catalog.putProduct(product);
     env.changed(KEY, { put: product });
-    env.emit({ topic, key: product.productId, payload: fullView(product), at: request.now });
+    env.emit({ topic, key: product.productId, payload: () => fullView(product), at: request.now });
     return { body: { product: presentProduct(product, env.idsAs) } };
   }
 
@@ -76,7 +76,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Ta
         const { productId } = find(request.params.id);
         catalog.removeProduct(productId);
         env.changed(KEY, { remove: productId });
-        env.emit({ topic: PRODUCT_TOPICS.delete, key: productId, payload: { productId: new JsonInteger(productId) }, at: request.now });
+        env.emit({ topic: PRODUCT_TOPICS.delete, key: productId, payload: () => ({ productId: new JsonInteger(productId) }), at: request.now });
         return { body: {} };
       },
     },
