@@ -5,15 +5,18 @@
 // check is the same in memory: a kill -9 loses no page a process wrote, so resume and
 // durability tests see what they see on disk. Set before the workers start, so they and
 // every process they spawn inherit it.
-import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 
 /** Room the suite may need at its peak (the largest exports, journals and state files), with a margin. */
 const NEEDED_BYTES = 2 * 1024 ** 3;
 const SHARED_MEMORY = '/dev/shm';
+/** A run's folder: `store-cli-tests-<pid of the run>-<random>`. */
+const RUN_FOLDER = /^store-cli-tests-(\d+)-/;
 
 export default function setup(): (() => void) | undefined {
   if (process.env.TMPDIR !== undefined || !hasRoom(SHARED_MEMORY)) return undefined;
-  const dir = mkdtempSync(`${SHARED_MEMORY}/store-cli-tests-`);
+  removeFoldersOfDeadRuns();
+  const dir = mkdtempSync(`${SHARED_MEMORY}/store-cli-tests-${process.pid}-`);
   process.env.TMPDIR = dir;
   return () => {
     delete process.env.TMPDIR;
@@ -27,5 +30,23 @@ function hasRoom(path: string): boolean {
     return bavail * bsize >= NEEDED_BYTES;
   } catch {
     return false; // no such folder (macOS, Windows): the system's own temporary folder
+  }
+}
+
+/** A run killed before its teardown leaves its folder in memory: the folders of runs no longer alive go, a live run's stay. */
+function removeFoldersOfDeadRuns(): void {
+  for (const name of readdirSync(SHARED_MEMORY)) {
+    const pid = RUN_FOLDER.exec(name)?.[1];
+    if (pid !== undefined && !isAlive(Number(pid))) rmSync(`${SHARED_MEMORY}/${name}`, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
