@@ -26,6 +26,18 @@ export function fail(message) {
 }
 export const say = (line) => process.stderr.write(`${line}\n`);
 
+/** --runs N (3 unless given), each figure's median over that many runs; exits saying so when N is no whole number >= 1. */
+export function runsOption() {
+  const runs = Number(option('--runs', 3));
+  if (!Number.isInteger(runs) || runs < 1) fail('--runs must be at least 1.');
+  return runs;
+}
+
+/** Exits, naming `script` (the npm script that builds first), when dist/ has not been built: the benches run the built CLI. */
+export function requireBuild(script) {
+  if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail(`dist/main.js is missing: run 'npm run build' first (npm run ${script} does).`);
+}
+
 /** The environment without STORE_CLI_* or colour switches. */
 export const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
 

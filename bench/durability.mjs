@@ -13,7 +13,23 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  writeResultsSection,
+  requireBuild,
+  runsOption,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('durability');
@@ -21,11 +37,10 @@ const END = resultsEnd('durability');
 const PER_OBJECT = 10;
 
 const ROWS = Number(option('--rows', 100_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const BEFORE = option('--before', undefined);
 if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--rows must be a whole number >= 1000, a multiple of 10.');
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:durability does).");
+requireBuild('bench:durability');
 if (BEFORE !== undefined && !existsSync(BEFORE)) fail(`--before ${BEFORE}: no such file.`);
 
 const { scratch, children } = scratchDir('store-cli-bench-durability-');

@@ -15,7 +15,7 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr); every run's output
 // is checked to hold every row, in order. Writes its section of bench/RESULTS.md unless --no-write.
-import { copyFileSync, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,8 @@ import {
   scratchDir,
   serveLogged,
   writeResultsSection,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
@@ -44,13 +46,12 @@ const END = resultsEnd('export');
 
 const OBJECTS = Number(option('--objects', 100_000));
 const SMALL = Number(option('--small', 10_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const PER_OBJECT = 4;
 const FIRST_ID = 4_000_000_000_000_000_000n;
 if (!Number.isInteger(OBJECTS) || OBJECTS < 100) fail('--objects must be a whole number >= 100.');
 if (!Number.isInteger(SMALL) || SMALL < 100 || SMALL > OBJECTS) fail('--small must be a whole number from 100 to --objects.');
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:export does).");
+requireBuild('bench:export');
 
 const { scratch, children } = scratchDir('store-cli-bench-export-');
 

@@ -14,12 +14,11 @@
 // Requests are counted from the sandbox's own request log (its stderr), every request under
 // the API (the orders' listing, the fulfillments, the token's scopes), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
   BIN,
-  ROOT,
   WRITE,
   baseEnv,
   countingSandbox,
@@ -33,14 +32,15 @@ import {
   say,
   scratchDir,
   writeResultsSection,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const ORDERS = Number(option('--orders', 1_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 if (!Number.isInteger(ORDERS) || ORDERS < 100) fail('--orders must be a whole number >= 100.');
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:fulfillment does).");
+requireBuild('bench:fulfillment');
 
 const { scratch, children } = scratchDir('store-cli-bench-fulfillment-');
 const orderId = (index) => String(6_500_000_000_000_000_000n + BigInt(index));

@@ -13,12 +13,11 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
   BIN,
-  ROOT,
   WRITE,
   baseEnv,
   fail,
@@ -33,14 +32,15 @@ import {
   scratchDir,
   writeResultsSection,
   baselinePost,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const CARDS = Number(option('--cards', 10_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 if (!Number.isInteger(CARDS) || CARDS < 100) fail('--cards must be a whole number >= 100.');
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:giftcard does).");
+requireBuild('bench:giftcard');
 
 const { scratch, children } = scratchDir('store-cli-bench-giftcard-');
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

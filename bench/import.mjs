@@ -12,7 +12,7 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
@@ -32,6 +32,8 @@ import {
   scratchDir,
   writeResultsSection,
   baselinePost,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
@@ -40,12 +42,11 @@ const BEGIN = resultsBegin('import');
 const END = resultsEnd('import');
 
 const ROWS = Number(option('--rows', 100_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const RATE_OBJECTS = Number(option('--rate-objects', 300));
 const PER_OBJECT = 10;
 if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--rows must be a whole number >= 1000, a multiple of 10.');
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:import does).");
+requireBuild('bench:import');
 
 const { scratch, children } = scratchDir('store-cli-bench-import-');
 

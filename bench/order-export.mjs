@@ -16,7 +16,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import {
   BIN,
   ROOT,
@@ -33,6 +32,8 @@ import {
   scratchDir,
   serveLogged,
   writeResultsSection,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
@@ -44,14 +45,13 @@ const LINES = 4;
 const ITEMS = Number(option('--items', 20_000));
 const SMALL = Number(option('--small', 2_000));
 const HUGE = Number(option('--huge', 100_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const FIRST_ORDER = 6_500_000_000_000_000_000n;
 const FIRST_LINE = 6_600_000_000_000_000_000n;
 if (!Number.isInteger(ITEMS) || ITEMS < LINES * 10) fail(`--items must be a whole number >= ${LINES * 10}.`);
 if (!Number.isInteger(SMALL) || SMALL < LINES * 10 || SMALL > ITEMS) fail('--small must be a whole number from 40 to --items.');
 if (!Number.isInteger(HUGE) || HUGE < ITEMS || HUGE % LINES !== 0) fail("--huge must be a whole number of orders' lines, at least --items.");
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:order does).");
+requireBuild('bench:order');
 
 const { scratch, children } = scratchDir('store-cli-bench-orders-');
 

@@ -19,12 +19,11 @@
 // minute-long cases (they dominate: about 5 minutes in all). Writes its section of
 // bench/RESULTS.md (between its markers) unless --no-write.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
   BIN,
-  ROOT,
   WRITE,
   baseEnv,
   fail,
@@ -40,6 +39,8 @@ import {
   scratchDir,
   stopChild,
   writeResultsSection,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
@@ -48,9 +49,9 @@ const END = resultsEnd('pacing');
 const TOKEN = 'bench-pacing-token-0001';
 const READER = 'bench-pacing-reader-0002';
 
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const SECONDS = Number(option('--seconds', 60));
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:pacing does).");
+requireBuild('bench:pacing');
 
 const { scratch, children } = scratchDir('store-cli-bench-pacing-');
 

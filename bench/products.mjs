@@ -15,12 +15,11 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import {
   BIN,
-  ROOT,
   WRITE,
   baseEnv,
   countingSandbox,
@@ -35,16 +34,17 @@ import {
   scratchDir,
   writeResultsSection,
   baselinePost,
+  requireBuild,
+  runsOption,
 } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const VARIANTS = Number(option('--variants', 10_000));
-const RUNS = Number(option('--runs', 3));
+const RUNS = runsOption();
 const PER_PRODUCT = 4;
 if (!Number.isInteger(VARIANTS) || VARIANTS < 100 || VARIANTS % PER_PRODUCT !== 0)
   fail(`--variants must be a whole number >= 100, a multiple of ${PER_PRODUCT}.`);
-if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:products does).");
+requireBuild('bench:products');
 
 const PRODUCTS = VARIANTS / PER_PRODUCT;
 /** Every request the import and export send: the catalog's reads and the product writes. */

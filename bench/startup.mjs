@@ -13,14 +13,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, join } from 'node:path';
-import { BIN, RESULTS, ROOT, WRITE, baseEnv, fail, listening, median, option, scratchDir } from './common.mjs';
+import { BIN, RESULTS, ROOT, WRITE, baseEnv, fail, listening, median, option, scratchDir, requireBuild } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const ROUNDS = Number(option('--rounds', process.env.BENCH_ROUNDS ?? 30));
 const WARMUP = 2;
 const COMPARE = option('--compare', undefined)?.split(',');
 if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench does).");
+requireBuild('bench');
 for (const dir of COMPARE ?? []) if (!existsSync(join(dir, 'dist', 'main.js'))) fail(`--compare ${dir}: no built store-cli there (dist/main.js is missing).`);
 
 // Each case's own config and data folders, in a scratch folder (baseEnv owes nothing to the caller's shell).
