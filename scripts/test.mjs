@@ -3,9 +3,9 @@
 // time waiting (on child processes, rate limits, retries), so on 2 cores the checks fill
 // the gaps instead of taking a minute of their own before the tests. They run at a lower
 // priority, so a test that is busy is not slowed by them. Their output is shown at the end;
-// any step that fails fails the run (exit 1). Typecheck and eslint are cached (package.json:
-// tsc 7 --incremental, eslint --cache, in node_modules/.cache/store-cli): after the first run
-// they check what changed. Biome's format check needs no cache (2-3 CPU-s).
+// any step that fails fails the run (exit 1). The typecheck is cached (package.json: tsc 7
+// --incremental, in node_modules/.cache/store-cli): after the first run it checks what
+// changed. oxlint and Biome's format check need no cache (2 and 2-3 CPU-s).
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 

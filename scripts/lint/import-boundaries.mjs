@@ -1,11 +1,11 @@
-// An eslint rule that keeps the import boundaries DESIGN draws between the layers of src/.
-// eslint's own no-restricted-imports matches the text of a specifier and skips `import()`;
+// A lint rule that keeps the import boundaries DESIGN draws between the layers of src/,
+// written to ESLint's rule API, which oxlint runs as a JS plugin (.oxlintrc.json).
+// A linter's own no-restricted-imports matches the text of a specifier and skips `import()`;
 // here every import (static, dynamic, re-export, type-only) is resolved to the file it
 // names, so a boundary reads "files here import no files there" at any relative depth,
 // and the lazy `await import(...)` the house uses for start-up is held to it too.
-// Paths are relative to `root` (the config's folder), so the rule holds wherever eslint runs.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// Paths are relative to the project this file is in, so the rule holds wherever the linter
+// runs. There is no list of allowed offenders: a boundary holds for every file, or it is redrawn.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,7 +45,10 @@ function literalText(node) {
 
 const globList = { type: 'array', items: { type: 'string' } };
 
-export const importBoundaries = {
+/** The project this rule is part of: scripts/lint/ is two folders below it. */
+const PROJECT = fileURLToPath(new URL('../..', import.meta.url));
+
+const importBoundaries = {
   meta: {
     type: 'problem',
     docs: { description: 'Files of one layer import nothing the boundary table forbids them (resolved paths and package names).' },
@@ -59,18 +62,11 @@ export const importBoundaries = {
           additionalProperties: false,
         },
       },
-      {
-        type: 'object',
-        // No list of allowed offenders: a boundary holds for every file, or it is redrawn.
-        properties: { root: { type: 'string' } },
-        additionalProperties: false,
-      },
     ],
     messages: { crossed: "'{{target}}' is out of bounds here: {{message}}" },
   },
   create(context) {
-    const root = context.options[1]?.root ?? context.cwd;
-    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const file = path.relative(PROJECT, context.filename).split(path.sep).join('/');
     const boundaries = (context.options[0] ?? []).filter((boundary) => matches(boundary.from, file) && !matches(boundary.except, file));
     if (boundaries.length === 0) return {};
 
@@ -78,7 +74,7 @@ export const importBoundaries = {
       const specifier = literalText(sourceNode);
       if (specifier === undefined) return;
       const relative = specifier.startsWith('./') || specifier.startsWith('../');
-      const target = relative ? resolvedFile(root, context.filename, specifier) : specifier;
+      const target = relative ? resolvedFile(PROJECT, context.filename, specifier) : specifier;
       for (const boundary of boundaries) {
         const crossed = relative ? matches(boundary.to, target) && !matches(boundary.allow, target) : namesModule(target, boundary.modules);
         if (crossed) context.report({ node: sourceNode, messageId: 'crossed', data: { target, message: boundary.message } });
@@ -96,11 +92,4 @@ export const importBoundaries = {
   },
 };
 
-// eslint --cache keys each file's result on its content and the config, plugins by their
-// name@version: the version is this file's own hash, so a change to the rule lints everything again.
-const version = createHash('sha256')
-  .update(readFileSync(fileURLToPath(import.meta.url)))
-  .digest('hex')
-  .slice(0, 16);
-
-export default { meta: { name: 'store-cli', version }, rules: { 'import-boundaries': importBoundaries } };
+export default { meta: { name: 'house' }, rules: { 'import-boundaries': importBoundaries } };

@@ -2,7 +2,7 @@
 // lower layer to a higher one (not even a type: there is no list of exceptions), core
 // apart from every target (the composition root, src/root, starts the embedded sandbox and
 // builds the API), and the sandbox apart (the client reaches it only through its public
-// entry, and it imports nothing of the client). eslint's boundary rules say the same per
+// entry, and it imports nothing of the client). The lint's boundary rules say the same per
 // import; cycles need the whole graph, hence this test.
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
