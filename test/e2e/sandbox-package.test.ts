@@ -107,9 +107,10 @@ describe('store-cli/sandbox in a project of its own', () => {
     expect(manifest.bin).toEqual({ 'store-cli': 'bin/store-cli.js' });
   });
 
-  // With TypeScript 7, npm's latest; the strict project below compiles with 5.9: both majors users have.
+  // With TypeScript 5.9; the project below, which checks every declaration file, compiles with
+  // 7, npm's latest: both majors users have (5.9 checking zod's declarations took 5.7 CPU-s, 7 1.4).
   it('typechecks with tsc', { timeout: 180_000 }, () => {
-    const tsc = run(join(REPO_ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc'), ['-p', 'tsconfig.json'], project);
+    const tsc = run(join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', 'tsconfig.json'], project);
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
   });
@@ -206,7 +207,7 @@ describe('store-cli/sandbox typed in a project without @types/node', () => {
       }
       `,
     );
-    const tsc = run(join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', 'tsconfig.json'], project);
+    const tsc = run(join(REPO_ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc'), ['-p', 'tsconfig.json'], project);
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
   });
