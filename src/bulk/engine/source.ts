@@ -115,10 +115,24 @@ export interface ReopenableInput {
  * opened anew.
  */
 export async function reopenableInput(path: string, stdin: Readable, signal: AbortSignal, again: boolean): Promise<ReopenableInput> {
-  if (path !== '-' || !again) return { open: () => openSource(path, stdin, signal), close: async () => undefined };
+  // A file opened and never read to its end (a run that fails after opening it: --like names
+  // no discount) is closed with the input, not left to an open that ends after the command.
+  const opened: Readable[] = [];
+  const tracked = async (source: Promise<ImportSource>) => {
+    const open = await source;
+    if (open.stream !== stdin) opened.push(open.stream);
+    return open;
+  };
+  const closeOpened = () => {
+    for (const stream of opened.splice(0)) stream.destroy();
+  };
+  if (path !== '-' || !again) return { open: () => tracked(openSource(path, stdin, signal)), close: async () => closeOpened() };
   const spool = await spoolStdin(stdin, signal);
   return {
-    open: async () => ({ ...(await openSource(spool.path, stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) }),
-    close: () => rm(spool.dir, { recursive: true, force: true }),
+    open: async () => ({ ...(await tracked(openSource(spool.path, stdin))), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) }),
+    close: async () => {
+      closeOpened();
+      await rm(spool.dir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,46 @@
+// The input a checked import opens more than once (engine/source.ts): closing it closes every
+// file it opened, also one never read (a run that fails after opening it), so no descriptor
+// is left to an open that ends after the command, nor to the file's removal.
+import { readdirSync, readlinkSync, writeFileSync, type ReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { reopenableInput } from '../../src/bulk/engine/source.js';
+import { scratchDir } from '../helpers/scratch.js';
+
+/** The descriptors of this process open on `path` (Linux's /proc). */
+const descriptorsOn = (path: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false;
+    }
+  });
+
+describe('reopenableInput', () => {
+  it.runIf(process.platform === 'linux')('closes a file it opened and nobody read when it is closed', async () => {
+    const file = join(scratchDir(), 'rows.csv');
+    writeFileSync(file, 'code\nA\n');
+    const input = await reopenableInput(file, new PassThrough(), new AbortController().signal, false);
+    const first = await input.open();
+    const second = await input.open();
+    const streams = [first.stream, second.stream] as ReadStream[];
+    await Promise.all(streams.map((stream) => (stream.pending ? once(stream, 'open') : undefined)));
+    expect(descriptorsOn(file)).toHaveLength(2);
+    const closed = Promise.all(streams.map((stream) => once(stream, 'close')));
+    await input.close();
+    await closed;
+    expect(descriptorsOn(file)).toEqual([]);
+  });
+
+  it("leaves stdin open: it is not the input's to close", async () => {
+    const stdin = new PassThrough();
+    stdin.write('code\nA\n');
+    const input = await reopenableInput('-', stdin, new AbortController().signal, false);
+    expect((await input.open()).stream).toBe(stdin);
+    await input.close();
+    expect(stdin.destroyed).toBe(false);
+  });
+});
