@@ -19,6 +19,12 @@ export interface Snippet {
   readonly problems: string[];
 }
 
+interface Entry {
+  path: string;
+  code: string;
+  problems?: string[];
+}
+
 interface Diagnostic {
   message: string;
   code: string;
@@ -31,12 +37,12 @@ interface Diagnostic {
  * the boundaries match folders; a file named by a boundary itself (src/cli.ts) must be given once.
  */
 export function snippetLinter(rules: readonly string[]) {
-  const snippets: Array<{ path: string; code: string; problems?: string[] }> = [];
+  const snippets: Entry[] = [];
   return {
     at(path: string, code: string): Snippet {
       const taken = snippets.filter((snippet) => snippet.path.replace(/-\d+\.ts$/, '.ts') === path).length;
       if (taken > 0 && !path.endsWith('/peek.ts')) throw new Error(`${path} is named by a boundary: lint it in one snippet only`);
-      const entry: { path: string; code: string; problems?: string[] } = { path: taken === 0 ? path : path.replace(/\.ts$/, `-${taken + 1}.ts`), code };
+      const entry: Entry = { path: taken === 0 ? path : path.replace(/\.ts$/, `-${taken + 1}.ts`), code };
       snippets.push(entry);
       return {
         path: entry.path,
@@ -69,7 +75,7 @@ export function snippetLinter(rules: readonly string[]) {
       if (number_of_files !== snippets.length) throw new Error(`oxlint linted ${number_of_files} of ${snippets.length} snippets: some path is ignored`);
       for (const snippet of snippets) {
         snippet.problems = diagnostics
-          .filter((diagnostic) => diagnostic.filename === snippet.path && rules.some((rule) => diagnostic.code === rule))
+          .filter((diagnostic) => diagnostic.filename === snippet.path && rules.includes(diagnostic.code))
           .map((diagnostic) => diagnostic.message);
       }
     },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { SimClock } from '../../bulk/sim-clock.js';
-import { cli, scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
+import { cli, scratchDir, scratchDirs, type CliResult, type RunOptions } from '../../helpers/cli-in-process.js';
 import { brandEnv, DIALECTS, type DialectName } from '../../helpers/dialects.js';
 import { startLossyProxy } from '../../helpers/lossy-proxy.js';
 import { useLogged, runLogged } from '../../helpers/logged-sandbox.js';
@@ -126,8 +126,8 @@ async function withOrders<T>(
  * a thousand (or one cancel) fails all six of its tries in about one run of sixteen: the run
  * says so (exit 3, its row in the summary) and a re-run finishes it. The runs, in order.
  */
-async function untilDone(argv: string[], options: Parameters<typeof cli>[1]): Promise<Array<Awaited<ReturnType<typeof cli>>>> {
-  const runs: Array<Awaited<ReturnType<typeof cli>>> = [];
+async function untilDone(argv: string[], options: RunOptions): Promise<CliResult[]> {
+  const runs: CliResult[] = [];
   for (;;) {
     const run = await cli(argv, options);
     runs.push(run);
