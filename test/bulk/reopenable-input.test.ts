@@ -1,23 +1,14 @@
 // The input a checked import opens more than once (engine/source.ts): closing it closes every
 // file it opened, also one never read (a run that fails after opening it), so no descriptor
 // is left to an open that ends after the command, nor to the file's removal.
-import { readdirSync, readlinkSync, writeFileSync, type ReadStream } from 'node:fs';
+import { writeFileSync, type ReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { reopenableInput } from '../../src/bulk/engine/source.js';
+import { descriptorsOn } from '../helpers/descriptors.js';
 import { scratchDir } from '../helpers/scratch.js';
-
-/** The descriptors of this process open on `path` (Linux's /proc). */
-const descriptorsOn = (path: string) =>
-  readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`) === path;
-    } catch {
-      return false;
-    }
-  });
 
 describe('reopenableInput', () => {
   it.runIf(process.platform === 'linux')('closes a file it opened and nobody read when it is closed', async () => {

@@ -102,7 +102,16 @@ function identityOfStdin(stdin: Readable): FileIdentity | undefined {
   return 'spooledFrom' in stdin ? (stdin.spooledFrom as FileIdentity | undefined) : identityOfStream(stdin);
 }
 
-/** An input that can be opened again from its start; `close` removes what it kept. */
+/**
+ * Closes the file `source` reads, whether the run read it to its end or not: a run that fails
+ * after opening it (--like naming no discount, a journal that cannot be made) leaves no open
+ * to finish after the command. Stdin is not the run's to close.
+ */
+export function closeSource(source: ImportSource, stdin: Readable): void {
+  if (source.stream !== stdin) source.stream.destroy();
+}
+
+/** An input that can be opened again from its start; `close` removes what it kept (and closes what it opened). */
 export interface ReopenableInput {
   open(): Promise<ImportSource>;
   close(): Promise<void>;
@@ -115,16 +124,14 @@ export interface ReopenableInput {
  * opened anew.
  */
 export async function reopenableInput(path: string, stdin: Readable, signal: AbortSignal, again: boolean): Promise<ReopenableInput> {
-  // A file opened and never read to its end (a run that fails after opening it: --like names
-  // no discount) is closed with the input, not left to an open that ends after the command.
-  const opened: Readable[] = [];
+  const opened: ImportSource[] = [];
   const tracked = async (source: Promise<ImportSource>) => {
     const open = await source;
-    if (open.stream !== stdin) opened.push(open.stream);
+    opened.push(open);
     return open;
   };
   const closeOpened = () => {
-    for (const stream of opened.splice(0)) stream.destroy();
+    for (const source of opened.splice(0)) closeSource(source, stdin);
   };
   if (path !== '-' || !again) return { open: () => tracked(openSource(path, stdin, signal)), close: async () => closeOpened() };
   const spool = await spoolStdin(stdin, signal);

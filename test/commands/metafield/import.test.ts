@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { noDescriptorOn } from '../../helpers/descriptors.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -196,6 +197,18 @@ describe('metafield import: an unusable file exits 2 and sends nothing', () => {
       expect(await log.take()).toEqual([]);
     });
   }
+
+  it.runIf(process.platform === 'linux')('a journal that cannot be kept: exit 1, nothing sent, and the file it opened is closed', async () => {
+    log.clear();
+    const file = scratchFile('values.csv', csv([['products', '1', 'ns', 'c', 'v']]));
+    // The data folder is a file: the run's journal, which undo needs, cannot be made there.
+    const notAFolder = scratchFile('not-a-folder', '');
+    const r = await cli(importArgs(file), { env: { ...s.env, STORE_CLI_DATA_DIR: notAFolder } });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`Cannot keep the run's journal under ${notAFolder}/runs (ENOTDIR), which undo needs: nothing was sent.`);
+    expect(await log.take()).toEqual([]);
+    await noDescriptorOn(file);
+  });
 
   it('bad flags and a missing file', async () => {
     const file = scratchFile('ok.csv', csv([['products', '1', 'ns', 'c', 'v']]));

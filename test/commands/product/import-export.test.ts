@@ -150,6 +150,16 @@ describe.each(DIALECTS)('product export and import between two stores (%s dialec
     expect(r.stderr).toContain('line 3: the price "1.234" is not an amount such as 19.99 (at most 2 decimals)');
   });
 
+  it('--dry-run without a store to read validates rows from stdin too (the run read stdin again after closing it, and never ended)', async () => {
+    const r = await a.run(['product', 'import', '-', '--dry-run'], {
+      env: a.env({ STORE_CLI_BASE_URL: 'http://127.0.0.1:1' }),
+      clock: new SimClock().autoAdvance(),
+      stdin: 'handle,price,inventory:Anywhere\ngood,5,1\nbad,1.234,1\n',
+    });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/Dry run of stdin, the file alone \(the store could not be read: .*\): 2 rows, 1 well-formed, 1 malformed;/);
+  });
+
   it('bad input names the file and sends nothing: an unknown location, an unknown column', async () => {
     dir = scratchDir();
     writeFileSync(path('attic.csv'), 'handle,inventory:Attic\nx,1\n');

@@ -5,7 +5,7 @@ import type { BulkEnv } from '../../engine/env.js';
 import { runImportJob } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
-import { openSource } from '../../engine/source.js';
+import { closeSource, openSource } from '../../engine/source.js';
 import { copyMetafields } from './copy.js';
 import { metafieldKind } from './kind.js';
 import { METAFIELD_REJECTS } from './rows.js';
@@ -20,13 +20,17 @@ export interface MetafieldImportRequest extends ImportRequest {
 
 async function run(request: MetafieldImportRequest, env: BulkEnv, journaled: Journaled) {
   const source = await openSource(request.file, env.stdin, env.signal);
-  const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
-  const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-  return journaled(source.name, async (journal) => {
-    const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
-    const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
-    return { ...report, lines: [...report.lines, ...fields.lines()] };
-  });
+  try {
+    const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
+    const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
+    return await journaled(source.name, async (journal) => {
+      const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
+      const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
+      return { ...report, lines: [...report.lines, ...fields.lines()] };
+    });
+  } finally {
+    closeSource(source, env.stdin);
+  }
 }
 
 export const metafieldImport: ImportKind<MetafieldImportRequest> = {

@@ -23,7 +23,7 @@ import { productJsonlRecords } from './jsonl.js';
 import { productKind, productRejects, type ProductWriter } from './kind.js';
 import type { ProductKey } from './rows.js';
 import { stoppedBeforeWriting } from '../../engine/run-import.js';
-import { openSource } from '../../engine/source.js';
+import { closeSource, openSource } from '../../engine/source.js';
 import { UndefinedFields } from '../metafields/undefined-fields.js';
 
 export interface ProductImportRequest extends ImportRequest {
@@ -79,7 +79,8 @@ async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journ
   try {
     catalog = await ProductCatalog.read(catalogSource(paced.api));
   } catch (error) {
-    source.stream.destroy();
+    // Stdin stays open: an offline dry run reads it (the file it opens anew).
+    closeSource(source, env.stdin);
     const stopped = stoppedBeforeWriting(0, performance.now() - started, error, env.signal);
     if (stopped) return report(stopped, source.name, request, paced.counts(), 'product');
     // A dry run without a store to read validates the file only.
@@ -99,7 +100,7 @@ async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journ
       journal ? productWatch(journal) : undefined,
     );
     return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
-  });
+  }).finally(() => closeSource(source, env.stdin));
   return {
     ...result,
     lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`],
