@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
-import { noDescriptorOn } from '../../helpers/descriptors.js';
+import { descriptorsOn } from '../../helpers/descriptors.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -207,7 +207,8 @@ describe('metafield import: an unusable file exits 2 and sends nothing', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain(`Cannot keep the run's journal under ${notAFolder}/runs (ENOTDIR), which undo needs: nothing was sent.`);
     expect(await log.take()).toEqual([]);
-    await noDescriptorOn(file);
+    // A close in flight may take a moment.
+    await waitFor(() => (descriptorsOn(file).length === 0 ? true : undefined), 2_000, `no descriptor left open on ${file}`);
   });
 
   it('bad flags and a missing file', async () => {
