@@ -22,7 +22,8 @@ export default defineConfig({
     // Undoes, when each file ends, what the file left (scratch folders): see test/setup.ts.
     setupFiles: ['test/setup.ts'],
     // The scratch folders in memory where the machine has room: see test/tmpdir-in-memory.ts.
-    globalSetup: ['test/tmpdir-in-memory.ts'],
+    // No CA bundle read at each start of the suite's node processes: see test/no-extra-ca-certs.ts.
+    globalSetup: ['test/tmpdir-in-memory.ts', 'test/no-extra-ca-certs.ts'],
     // Command and end-to-end tests start real servers and processes: give them room.
     testTimeout: 20_000,
     hookTimeout: 20_000,
