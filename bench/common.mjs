@@ -38,8 +38,15 @@ export function requireBuild(script) {
   if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail(`dist/main.js is missing: run 'npm run build' first (npm run ${script} does).`);
 }
 
-/** The environment without STORE_CLI_* or colour switches. */
-export const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+/**
+ * The environment without STORE_CLI_* or colour switches, nor what changes the cost of starting
+ * node itself: NODE_OPTIONS, and NODE_EXTRA_CA_CERTS (node parses the bundle it names at every
+ * start, before any code: a system bundle made `node -e 0` take 0.11 CPU-s instead of 0.03, and
+ * hid most of what the CLI adds to it).
+ */
+export const baseEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$|NODE_EXTRA_CA_CERTS$)/.test(k)),
+);
 
 /**
  * A fresh folder under the system's temporary one, `prefix` and a random tail, and the set the
