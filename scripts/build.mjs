@@ -124,6 +124,16 @@ const cli = await build({
 });
 await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => file.endsWith('.js')));
 
+// What the launcher answers before any ES module loads (bin/store-cli.js): `--version` and the
+// rendered --help texts, one small CommonJS file that needs only node:fs and node:path.
+await build({
+  ...bundled,
+  entryPoints: { quick: 'src/quick-answers.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  minify: true,
+});
+
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
 // its errors and stack traces are read by people: the classes keep their names
 // (`SandboxUsageError`, not `a`: keepNames) and the code its names and lines, so a stack
@@ -212,7 +222,7 @@ async function writeHelpFiles(texts) {
   const byFile = new Map();
   for (const [path, text] of Object.entries(texts)) {
     const noun = path.split(' ')[0];
-    if (noun === 'root') throw new Error("A noun named 'root' would share its help file with the root's: rename one (src/main.ts ROOT_HELP).");
+    if (noun === 'root') throw new Error("A noun named 'root' would share its help file with the root's: rename one (src/quick-answers.ts ROOT_HELP).");
     const file = noun === '' ? 'root' : noun;
     byFile.set(file, { ...byFile.get(file), [path]: text });
   }

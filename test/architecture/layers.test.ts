@@ -29,6 +29,8 @@ const LAYERS: Record<string, number> = {
   commands: 4,
   'cli.ts': 5,
   'main.ts': 5,
+  // The launcher's answers before any ES module loads (bin/store-cli.js): an entry, as main.ts is.
+  'quick-answers.ts': 5,
 };
 const SANDBOX = 'sandbox';
 const SANDBOX_ENTRY = 'sandbox/index.ts';

@@ -1,10 +1,11 @@
 // The launcher as a user meets it: bin/store-cli.js, version, help, an unknown command, stack
 // traces with --verbose. A noun's and a verb's help and the other usage errors go through the
 // command tree as every command does: in-process, test/help/help-command.test.ts.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from '../helpers/cli-spawn.js';
+import { BIN, REPO_ROOT, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch } from '../helpers/cli-spawn.js';
 import { useHosted } from '../helpers/hosted-store.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
@@ -34,6 +35,26 @@ describe('launcher', () => {
     for (const noun of ['auth', 'giftcard', 'sandbox']) expect(r.stdout).toMatch(new RegExp(`^\\s+${noun}\\b`, 'm'));
     expect(r.stdout).toMatch(/Exit codes:/);
     for (const code of ['0', '1', '2', '3', '4', '130']) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
+  });
+
+  it('--version and --help to a file and a pipe: the same bytes; a pipe its reader closed first ends them quietly (exit 0)', async () => {
+    const dir = scratch().root;
+    for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
+      const words = args.join(' ');
+      const piped = await run(args, { env: isolatedEnv() });
+      expect(piped.code, words).toBe(0);
+      const file = join(dir, 'out.txt');
+      const toFile = spawnSync('sh', ['-c', `"$0" "$1" ${args.join(' ')} > "$2"`, process.execPath, BIN, file], { env: isolatedEnv(), encoding: 'utf8' });
+      expect(toFile.status, words).toBe(0);
+      expect(readFileSync(file, 'utf8'), words).toBe(piped.stdout);
+      // `true` reads nothing and is gone before node has started: the write meets a closed pipe.
+      const closed = spawnSync('bash', ['-c', `"$0" "$1" ${args.join(' ')} | true; echo "\${PIPESTATUS[0]}"`, process.execPath, BIN], {
+        env: isolatedEnv(),
+        encoding: 'utf8',
+      });
+      expect({ stdout: closed.stdout, stderr: closed.stderr }, words).toEqual({ stdout: '0\n', stderr: '' });
+    }
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toMatch(/^Usage: store-cli giftcard count/);
   });
 
   it('an unknown command exits 2 with a suggestion on stderr', async () => {

@@ -19,11 +19,13 @@ function layout(withBuildScript: boolean): string {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'store-cli', type: 'module' }));
   if (withBuildScript) {
     mkdirSync(join(root, 'scripts'));
-    // Stands in for the real build (esbuild is the clone's): it writes the entry the launcher loads.
+    // Stands in for the real build (esbuild is the clone's): it writes the two files the launcher
+    // loads, its quick answers (none here) and the entry.
     writeFileSync(
       join(root, 'scripts', 'build.mjs'),
       `import { mkdirSync, writeFileSync } from 'node:fs';
        mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
+       writeFileSync(new URL('../dist/quick.cjs', import.meta.url), 'exports.printQuickAnswer = () => false;');
        writeFileSync(new URL('../dist/main.js', import.meta.url), "export async function main() { process.stdout.write('ran ' + process.argv.slice(2).join(' ') + '\\\\n'); }");`,
     );
   }

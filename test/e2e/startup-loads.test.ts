@@ -23,7 +23,11 @@ if (require('node:worker_threads').isMainThread) {
 writeFileSync(out + '.files', '');
 const hook = 'import { appendFileSync } from "node:fs"; export async function load(url, context, next) { if (url.startsWith("file:")) appendFileSync(' + JSON.stringify(out + '.files') + ', url + "\\\\n"); return next(url, context); }';
 register('data:text/javascript,' + encodeURIComponent(hook));
-process.on('exit', () => writeFileSync(out + '.builtins', process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)).join('\\n')));
+process.on('exit', () => {
+  writeFileSync(out + '.builtins', process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13)).join('\\n'));
+  // The CommonJS files (the launcher and its quick answers) do not go through the hook above.
+  writeFileSync(out + '.files', Object.keys(require.cache).map((file) => require('node:url').pathToFileURL(file).href + '\\n').join(''), { flag: 'a' });
+});
 }
 `,
 );
@@ -50,9 +54,9 @@ async function loadsOf(args: string[], env: Record<string, string>, cwd?: string
   };
 }
 
-/** The lazily imported modules whose files were read (esbuild names such an entry after its module, a shared chunk `chunk-*`): their names, sorted. */
+/** The lazily imported modules whose files were read (esbuild names such an entry after its module, a shared chunk `chunk-*`; the launcher reads quick.cjs and main.js first): their names, sorted. */
 const lazyEntriesOf = (files: string[]) =>
-  [...new Set(files.map((file) => basename(file)).filter((name) => name !== 'main.js' && !name.startsWith('chunk-')))]
+  [...new Set(files.map((file) => basename(file)).filter((name) => !['quick.cjs', 'main.js'].includes(name) && !name.startsWith('chunk-')))]
     .map((name) => name.replace(/-[A-Z0-9]{8}\.js$/, ''))
     .sort();
 
@@ -95,12 +99,16 @@ const treeOf = (sources: string[]) =>
 describe('what a command loads', () => {
   const served = useHosted({ seed: 'demo' });
 
-  it('--version and --help answer before the command tree: no commander, command, API module, zod or HTTP client', async () => {
+  it('--version and --help are answered by the CommonJS launcher: no ES module of dist/, no commander, command, API module, zod or HTTP client', async () => {
     for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
       const loads = await loadsOf(args, isolatedEnv());
       expect(loads.stdout, args.join(' ')).toMatch(args[0] === '--version' ? /^\d+\.\d+\.\d+/ : /^Usage: store-cli/);
+      expect(
+        loads.files.map((file) => basename(file)),
+        args.join(' '),
+      ).toEqual(['quick.cjs']);
       const sources = sourcesOf(loads.files);
-      expect(sources, args.join(' ')).toContain('src/main.ts'); // the recording works
+      expect(sources, args.join(' ')).toContain('src/quick-answers.ts'); // the recording works
       expect(treeOf(sources), args.join(' ')).toEqual([]);
       expect(agentsOf(sources), args.join(' ')).toEqual([]);
       for (const name of ['http', 'https', 'crypto', 'child_process']) expect(loads.builtins, `${args.join(' ')}: ${name}`).not.toContain(name);
