@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The launcher, CommonJS (bin/package.json): on Node 20 an ES module entry alone starts 1.22x
-// as slow as `node -e 0`, a CommonJS one 1.04x. `--version` and the rendered --help texts are
-// answered here by dist/quick.cjs, before any ES module loads; everything else by
+// as slow as `node -e 0`, a CommonJS one 1.04x. `--version`, the rendered --help texts and
+// `prompt` are answered here by dist/quick.cjs, before any ES module loads; everything else by
 // dist/main.js, an ES module like the rest of dist/.
 'use strict';
 const { existsSync } = require('node:fs');
@@ -15,7 +15,9 @@ if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 const dist = join(__dirname, '..', 'dist');
 const quick = join(dist, 'quick.cjs');
 if (!existsSync(quick)) buildFirst();
-if (!require(quick).printQuickAnswer(process.argv.slice(2), join(dist, 'help'))) import('../dist/main.js').then((entry) => entry.main());
+require(quick)
+  .printQuickAnswer(process.argv.slice(2), join(dist, 'help'))
+  .then((answered) => answered || import('../dist/main.js').then((entry) => entry.main()));
 
 /**
  * No dist/: a fresh clone (the package builds in prepack, and has no install script, so

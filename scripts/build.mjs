@@ -79,6 +79,16 @@ const processGlobal = {
   },
 };
 
+/** quick.cjs reaches the prompt's readers in prompt.cjs, built beside it, not in its own text. */
+const promptLineApart = {
+  name: 'prompt-line-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/core\/prompt-line\.js$/ }, (args) =>
+      args.importer.endsWith('quick-answers.ts') ? { path: './prompt.cjs', external: true } : undefined,
+    );
+  },
+};
+
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 // The sandbox package's declarations, the longest step, beside the bundles (scripts/sandbox-types.mjs).
@@ -125,13 +135,18 @@ const cli = await build({
 await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => file.endsWith('.js')));
 
 // What the launcher answers before any ES module loads (bin/store-cli.js): `--version` and the
-// rendered --help texts, one small CommonJS file that needs only node:fs and node:path.
+// rendered --help texts, one small CommonJS file that needs only node:fs and node:path; and
+// `prompt`, whose readers (the config, store.toml) are a file of their own, prompt.cjs,
+// required only for it.
 await build({
   ...bundled,
-  entryPoints: { quick: 'src/quick-answers.ts' },
+  entryPoints: { quick: 'src/quick-answers.ts', prompt: 'src/core/prompt-line.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   minify: true,
+  // import() as require(): a dynamic import would start the ES module loader, the cost this avoids.
+  supported: { 'dynamic-import': false },
+  plugins: [promptLineApart],
 });
 
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where

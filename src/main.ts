@@ -1,6 +1,6 @@
 // The process entry: wires the real streams, environment and signals into runCli and
-// turns its result into the exit status. bin/store-cli.js imports this, once `--version` and
-// the rendered --help texts (quick-answers.ts, which it runs as CommonJS) did not answer.
+// turns its result into the exit status. bin/store-cli.js imports this, once `--version`, the
+// rendered --help texts and `prompt` (quick-answers.ts, which it runs as CommonJS) did not answer.
 import { isatty } from 'node:tty';
 
 export async function main(): Promise<void> {
@@ -17,20 +17,6 @@ export async function main(): Promise<void> {
     );
     return;
   }
-  // A shell prompt asks for the target before every command line: `prompt` alone (or with
-  // --format) is answered from the files without the command tree.
-  if (argv[0] === 'prompt' && (argv.length === 1 || (argv.length === 3 && argv[1] === '--format'))) {
-    const { promptFast } = await import('./core/prompt-line.js');
-    process.exitCode = await promptFast(
-      argv[2],
-      process.env,
-      process.cwd(),
-      (text) => process.stdout.write(text),
-      (text) => process.stderr.write(text),
-    );
-    return;
-  }
-
   // A reader that closed the pipe (`| head`) got what it wanted: stop quietly, like
   // the Unix tools a pipeline is made of.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

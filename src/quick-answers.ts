@@ -1,8 +1,9 @@
-// What the launcher (bin/store-cli.js) answers before any ES module loads: `--version`, and
+// What the launcher (bin/store-cli.js) answers before any ES module loads: `--version`,
 // `<command...> --help` from the texts the build rendered with commander (dist/help/<noun>.json,
-// at 80 columns). Built on its own as CommonJS, dist/quick.cjs (scripts/build.mjs): on Node 20
-// an ES module entry alone starts 1.22x as slow as `node -e 0`, a CommonJS one 1.04x, and these
-// answers are asked constantly (shells, scripts, people at a terminal).
+// at 80 columns), and `prompt`, a shell prompt's line. Built on its own as CommonJS,
+// dist/quick.cjs (scripts/build.mjs): on Node 20 an ES module entry alone starts 1.22x as slow
+// as `node -e 0`, a CommonJS one 1.04x, and these are asked constantly (shells before every
+// command line, scripts, people at a terminal).
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
@@ -19,17 +20,23 @@ export interface Stdout {
 }
 
 /**
- * Prints the quick answer to `argv`, if it has one (quickAnswer), and says whether it did. To a
- * pipe or a file the answer goes by the descriptor: process.stdout costs 5 ms to create on a
- * pipe, as much as the rest of the answer. A terminal (a character device, as /dev/null is too)
- * gets process.stdout, whose width decides which help it gets.
+ * Prints the quick answer to `argv`, if it has one, and says whether it did. To a pipe or a file
+ * the answer goes by the descriptor: process.stdout costs 5 ms to create on a pipe, as much as
+ * the rest of the answer. A terminal (a character device, as /dev/null is too) gets
+ * process.stdout, whose width decides which help it gets.
  */
-export function printQuickAnswer(argv: readonly string[], helpDir: string, fd = 1): boolean {
+export async function printQuickAnswer(argv: readonly string[], helpDir: string, fd = 1): Promise<boolean> {
   const direct = isPipeOrFile(fd);
+  const print = (text: string) => (direct ? writeAll(fd, text) : process.stdout.write(text));
+  // `prompt` alone or with --format: from the files (store.toml, the config), with no request.
+  if (argv[0] === 'prompt' && (argv.length === 1 || (argv.length === 3 && argv[1] === '--format'))) {
+    const { promptFast } = await import('./core/prompt-line.js');
+    process.exitCode = await promptFast(argv[2], process.env, process.cwd(), print, (text) => process.stderr.write(text));
+    return true;
+  }
   const text = quickAnswer(argv, direct ? { isTTY: false } : process.stdout, helpDir);
   if (text === undefined) return false;
-  if (direct) writeAll(fd, text);
-  else process.stdout.write(text);
+  print(text);
   return true;
 }
 

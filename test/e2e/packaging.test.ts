@@ -25,7 +25,7 @@ function layout(withBuildScript: boolean): string {
       join(root, 'scripts', 'build.mjs'),
       `import { mkdirSync, writeFileSync } from 'node:fs';
        mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
-       writeFileSync(new URL('../dist/quick.cjs', import.meta.url), 'exports.printQuickAnswer = () => false;');
+       writeFileSync(new URL('../dist/quick.cjs', import.meta.url), 'exports.printQuickAnswer = async () => false;');
        writeFileSync(new URL('../dist/main.js', import.meta.url), "export async function main() { process.stdout.write('ran ' + process.argv.slice(2).join(' ') + '\\\\n'); }");`,
     );
   }

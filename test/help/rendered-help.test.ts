@@ -81,14 +81,14 @@ describe("the launcher's quick answers", () => {
 });
 
 describe('printing a quick answer by the descriptor', () => {
-  it('writes every byte to a file, multi-byte characters too, and prints nothing for a command to run', () => {
+  it('writes every byte to a file, multi-byte characters too, and prints nothing for a command to run', async () => {
     const file = join(scratchDir(), 'out.txt');
     const fd = openSync(file, 'w');
     try {
       const text = `Café ☕ ${'x'.repeat(100_000)}\n`;
       writeAll(fd, text);
-      expect(printQuickAnswer(['giftcard', 'count'], '/nonexistent', fd)).toBe(false);
-      expect(printQuickAnswer(['-V'], '/nonexistent', fd)).toBe(true);
+      expect(await printQuickAnswer(['giftcard', 'count'], '/nonexistent', fd)).toBe(false);
+      expect(await printQuickAnswer(['-V'], '/nonexistent', fd)).toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(`${text}${VERSION}\n`);
     } finally {
       closeSync(fd);
