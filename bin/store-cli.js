@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The launcher, CommonJS (bin/package.json): on Node 20 an ES module entry alone starts 1.22x
-// as slow as `node -e 0`, a CommonJS one 1.04x. `--version`, the rendered --help texts and
-// `prompt` are answered here by dist/quick.cjs, before any ES module loads; everything else by
-// dist/main.js, an ES module like the rest of dist/.
+// as slow as `node -e 0`, a CommonJS one 1.04x. `--version`, the rendered --help texts,
+// `prompt` and `__complete` are answered here by dist/quick.cjs, before any ES module loads;
+// everything else by dist/main.js, an ES module like the rest of dist/.
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');

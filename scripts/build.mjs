@@ -79,12 +79,13 @@ const processGlobal = {
   },
 };
 
-/** quick.cjs reaches the prompt's readers in prompt.cjs, built beside it, not in its own text. */
-const promptLineApart = {
-  name: 'prompt-line-apart',
+/** What quick.cjs requires only for one answer, each a file built beside it (below), not in its own text. */
+const QUICK_APART = { './core/prompt-line.js': './prompt.cjs', './completion/complete.js': './complete.cjs' };
+const quickApart = {
+  name: 'quick-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/core\/prompt-line\.js$/ }, (args) =>
-      args.importer.endsWith('quick-answers.ts') ? { path: './prompt.cjs', external: true } : undefined,
+    build.onResolve({ filter: /^\.\/(core\/prompt-line|completion\/complete)\.js$/ }, (args) =>
+      args.importer.endsWith('quick-answers.ts') ? { path: QUICK_APART[args.path], external: true } : undefined,
     );
   },
 };
@@ -136,17 +137,17 @@ await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => 
 
 // What the launcher answers before any ES module loads (bin/store-cli.js): `--version` and the
 // rendered --help texts, one small CommonJS file that needs only node:fs and node:path; and
-// `prompt`, whose readers (the config, store.toml) are a file of their own, prompt.cjs,
-// required only for it.
+// `prompt` and `__complete`, whose readers (the config, store.toml) are files of their own,
+// prompt.cjs and complete.cjs, each required only for its answer.
 await build({
   ...bundled,
-  entryPoints: { quick: 'src/quick-answers.ts', prompt: 'src/core/prompt-line.ts' },
+  entryPoints: { quick: 'src/quick-answers.ts', prompt: 'src/core/prompt-line.ts', complete: 'src/completion/complete.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   minify: true,
   // import() as require(): a dynamic import would start the ES module loader, the cost this avoids.
   supported: { 'dynamic-import': false },
-  plugins: [promptLineApart],
+  plugins: [quickApart],
 });
 
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where

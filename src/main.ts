@@ -1,22 +1,11 @@
 // The process entry: wires the real streams, environment and signals into runCli and
-// turns its result into the exit status. bin/store-cli.js imports this, once `--version`, the
-// rendered --help texts and `prompt` (quick-answers.ts, which it runs as CommonJS) did not answer.
+// turns its result into the exit status. bin/store-cli.js imports this, once quick-answers.ts
+// (which it runs as CommonJS) did not answer: `--version`, the rendered --help texts, `prompt`
+// and the completion scripts' `__complete`.
 import { isatty } from 'node:tty';
 
 export async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  // The completion scripts ask for profile names on every Tab: answered from the config
-  // file alone, without the command tree.
-  if (argv[0] === '__complete') {
-    const { complete } = await import('./completion/complete.js');
-    process.exitCode = await complete(
-      argv.slice(1),
-      process.env,
-      (text) => process.stdout.write(text),
-      (text) => process.stderr.write(text),
-    );
-    return;
-  }
   // A reader that closed the pipe (`| head`) got what it wanted: stop quietly, like
   // the Unix tools a pipeline is made of.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

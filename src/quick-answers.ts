@@ -1,9 +1,10 @@
 // What the launcher (bin/store-cli.js) answers before any ES module loads: `--version`,
 // `<command...> --help` from the texts the build rendered with commander (dist/help/<noun>.json,
-// at 80 columns), and `prompt`, a shell prompt's line. Built on its own as CommonJS,
-// dist/quick.cjs (scripts/build.mjs): on Node 20 an ES module entry alone starts 1.22x as slow
-// as `node -e 0`, a CommonJS one 1.04x, and these are asked constantly (shells before every
-// command line, scripts, people at a terminal).
+// at 80 columns), `prompt`, a shell prompt's line, and `__complete`, what the completion
+// scripts ask on every Tab. Built on its own as CommonJS, dist/quick.cjs (scripts/build.mjs): on
+// Node 20 an ES module entry alone starts 1.22x as slow as `node -e 0`, a CommonJS one 1.04x,
+// and these are asked constantly (shells before every command line and at every Tab, scripts,
+// people at a terminal).
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
@@ -28,10 +29,17 @@ export interface Stdout {
 export async function printQuickAnswer(argv: readonly string[], helpDir: string, fd = 1): Promise<boolean> {
   const direct = isPipeOrFile(fd);
   const print = (text: string) => (direct ? writeAll(fd, text) : process.stdout.write(text));
+  const warn = (text: string) => process.stderr.write(text);
   // `prompt` alone or with --format: from the files (store.toml, the config), with no request.
   if (argv[0] === 'prompt' && (argv.length === 1 || (argv.length === 3 && argv[1] === '--format'))) {
     const { promptFast } = await import('./core/prompt-line.js');
-    process.exitCode = await promptFast(argv[2], process.env, process.cwd(), print, (text) => process.stderr.write(text));
+    process.exitCode = await promptFast(argv[2], process.env, process.cwd(), print, warn);
+    return true;
+  }
+  // The completion scripts' profile names: from the config file alone.
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./completion/complete.js');
+    process.exitCode = await complete(argv.slice(1), process.env, print, warn);
     return true;
   }
   const text = quickAnswer(argv, direct ? { isTTY: false } : process.stdout, helpDir);

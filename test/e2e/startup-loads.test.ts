@@ -115,6 +115,14 @@ describe('what a command loads', () => {
     }
   });
 
+  it('__complete, asked on every Tab, is answered by the CommonJS launcher too: its reader alone, no ES module of dist/', async () => {
+    const loads = await loadsOf(['__complete', 'profiles'], isolatedEnv());
+    expect(loads.stdout).toBe('');
+    expect(loads.files.map((file) => basename(file)).sort()).toEqual(['complete.cjs', 'quick.cjs']);
+    expect(sourcesOf(loads.files)).toContain('src/completion/complete.ts'); // the recording works
+    for (const name of ['http', 'https', 'crypto', 'child_process']) expect(loads.builtins, name).not.toContain(name);
+  });
+
   it('giftcard count goes by node:http, without undici, http2, tls, crypto, assert or perf_hooks, nor the table code', async () => {
     const loads = await loadsOf(['giftcard', 'count'], served.store.env());
     expect(loads.stdout).toBe('8\n');
