@@ -90,6 +90,29 @@ const quickApart = {
   },
 };
 
+/**
+ * prompt.cjs and complete.cjs read a file or two and end: node:fs/promises would cost them 3 ms
+ * to load (its module, the watchers and readline it brings, the thread pool), more than their
+ * reads take. The calls they make stand in as the same calls made synchronously; a name they
+ * come to use that is not here fails the build.
+ */
+const syncFsPromises = {
+  name: 'sync-fs-promises',
+  setup(build) {
+    build.onResolve({ filter: /^node:fs\/promises$/ }, () => ({ path: 'fs-promises', namespace: 'sync-stand-in' }));
+    build.onLoad({ filter: /.*/, namespace: 'sync-stand-in' }, () => ({
+      contents: [
+        "import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';",
+        'export const chmod = async (...args) => chmodSync(...args);',
+        'export const mkdir = async (...args) => mkdirSync(...args);',
+        'export const readFile = async (...args) => readFileSync(...args);',
+        'export const stat = async (...args) => statSync(...args);',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 // The sandbox package's declarations, the longest step, beside the bundles (scripts/sandbox-types.mjs).
@@ -147,7 +170,7 @@ await build({
   minify: true,
   // import() as require(): a dynamic import would start the ES module loader, the cost this avoids.
   supported: { 'dynamic-import': false },
-  plugins: [quickApart],
+  plugins: [quickApart, syncFsPromises],
 });
 
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
