@@ -79,13 +79,14 @@ const processGlobal = {
   },
 };
 
-/** What quick.cjs requires only for one answer, each a file built beside it (below), not in its own text. */
-const QUICK_APART = { './core/prompt-line.js': './prompt.cjs', './completion/complete.js': './complete.cjs' };
+/** What quick.cjs requires only for one answer (its file: its module under src/), each built beside it, not in its own text. */
+const QUICK_APART = { prompt: 'core/prompt-line', complete: 'completion/complete' };
 const quickApart = {
   name: 'quick-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(core\/prompt-line|completion\/complete)\.js$/ }, (args) =>
-      args.importer.endsWith('quick-answers.ts') ? { path: QUICK_APART[args.path], external: true } : undefined,
+    const files = new Map(Object.entries(QUICK_APART).map(([file, module]) => [`./${module}.js`, `./${file}.cjs`]));
+    build.onResolve({ filter: /^\.\// }, (args) =>
+      args.importer.endsWith('quick-answers.ts') && files.has(args.path) ? { path: files.get(args.path), external: true } : undefined,
     );
   },
 };
@@ -164,7 +165,7 @@ await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => 
 // prompt.cjs and complete.cjs, each required only for its answer.
 await build({
   ...bundled,
-  entryPoints: { quick: 'src/quick-answers.ts', prompt: 'src/core/prompt-line.ts', complete: 'src/completion/complete.ts' },
+  entryPoints: { quick: 'src/quick-answers.ts', ...Object.fromEntries(Object.entries(QUICK_APART).map(([file, module]) => [file, `src/${module}.ts`])) },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   minify: true,

@@ -1,5 +1,5 @@
 // `store-cli __complete <what>`: the dynamic answers the completion scripts ask for while
-// the user presses Tab. Hidden, and answered by main.ts before the command tree loads.
+// the user presses Tab. Hidden, and answered by the launcher before the command tree loads (quick-answers.ts).
 import { readProfileNames } from '../core/config.js';
 import { configDir, type Env } from '../core/paths.js';
 

@@ -51,7 +51,7 @@ export function promptText(target: PromptTarget, format: string | undefined): st
 }
 
 /**
- * The command on main.ts's fast path (`prompt` alone or with --format): its work without
+ * What the launcher answers for `prompt` alone or with --format (quick-answers.ts): its work without
  * commander or the context, so a shell prompt pays little more than node's start-up. An
  * error is the command's: one line on stderr, the exit code of its class.
  */

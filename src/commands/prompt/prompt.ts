@@ -1,4 +1,4 @@
-// store-cli prompt: what main.ts answers on its fast path (`prompt` alone, or with --format),
+// store-cli prompt: what the launcher answers before the command tree (quick-answers.ts: `prompt` alone, or with --format),
 // declared here for --help, the reference and any other flags (--profile, --env).
 import { defineVerb, text } from '../verb.js';
 
