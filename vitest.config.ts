@@ -23,7 +23,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // The scratch folders in memory where the machine has room: see test/tmpdir-in-memory.ts.
     // No CA bundle read at each start of the suite's node processes: see test/no-extra-ca-certs.ts.
-    globalSetup: ['test/tmpdir-in-memory.ts', 'test/no-extra-ca-certs.ts'],
+    globalSetup: ['test/tmpdir-in-memory.ts', 'test/no-extra-ca-certs.ts', 'test/compile-cache-dir.ts'],
     // Command and end-to-end tests start real servers and processes: give them room.
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -35,7 +35,7 @@ export function runsOption() {
 
 /** Exits, naming `script` (the npm script that builds first), when dist/ has not been built: the benches run the built CLI. */
 export function requireBuild(script) {
-  if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail(`dist/main.js is missing: run 'npm run build' first (npm run ${script} does).`);
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) fail(`dist/cli/main.js is missing: run 'npm run build' first (npm run ${script} does).`);
 }
 
 /**

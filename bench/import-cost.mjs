@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Diagnostic for start-up work (not part of `npm run bench`): what each lazily loaded
-// chunk of dist/ costs on the path of a one-request command (`giftcard count`), imported in
+// chunk of dist/ costs on the path of a one-request command (`giftcard count`), required in
 // the order the command loads them, in fresh processes; the median of each step.
 //
 //   npm run build && node bench/import-cost.mjs [runs]
@@ -13,13 +13,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './common.mjs';
 
-const CHUNKS = join(ROOT, 'dist', 'chunks');
+const CHUNKS = join(ROOT, 'dist', 'cli', 'chunks');
 const RUNS = Number(process.argv[2] ?? 11);
 
 const files = readdirSync(CHUNKS).filter((f) => f.endsWith('.js'));
 const sourcesOf = (f) => (existsSync(join(CHUNKS, `${f}.map`)) ? JSON.parse(readFileSync(join(CHUNKS, `${f}.map`), 'utf8')).sources : []);
 /** The chunk `f` and the chunks it imports. */
-const withImports = (f) => [f, ...[...readFileSync(join(CHUNKS, f), 'utf8').matchAll(/from\s*"\.\/([^"]+)"|import\s*"\.\/([^"]+)"/g)].map((m) => m[1] ?? m[2])];
+const withImports = (f) => [f, ...[...readFileSync(join(CHUNKS, f), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)].map((m) => m[1])];
 /**
  * The entry chunk of `source`, a module imported lazily: esbuild names it after the file (an
  * index.ts after its folder); of several so named, the one that holds the source or imports it.
@@ -32,17 +32,13 @@ const chunk = (source) => {
   return join(CHUNKS, entry);
 };
 
-// The order `giftcard count` loads them: the command tree, the verb alone (verb-loaders.ts), then in run():
-// the output exporter, the saved profile (a plain read of the config file; skipped when the
-// environment supplies the store and token), the HTTP client and its wire (node's http), the
-// API and the gift card requests (no schemas: zod loads only for a card it must refuse).
-// Without a terminal on stderr there is no spinner to load.
+// The order `giftcard count` loads them: the command tree with what a store command needs and
+// comes in its graph (config, output, the HTTP client and its wire, node's http), the verb alone
+// (verb-loaders.ts), then in run() the API and the gift card requests (no schemas: zod loads only
+// for a card it must refuse). Without a terminal on stderr there is no spinner to load.
 const steps = [
-  ['commander + command tree (cli)', chunk('src/cli.ts')],
+  ['commander + command tree and the context (cli)', chunk('src/cli.ts')],
   ['the verb alone (giftcard count)', chunk('src/commands/giftcard/count.ts')],
-  ['output exporter (output)', chunk('src/core/output.ts')],
-  ['saved profile read (config + paths)', chunk('src/core/config.ts'), chunk('src/core/paths.ts')],
-  ['HTTP client (http) and its wire, node:http (node-wire)', chunk('src/core/http.ts'), chunk('src/core/node-wire.ts')],
   ['API (api) and the gift card requests (requests)', chunk('src/api/index.ts'), chunk('src/api/gift-cards/requests.ts')],
 ];
 
@@ -50,7 +46,7 @@ const probe = `
 const times = [];
 let t = performance.now();
 for (const step of ${JSON.stringify(steps.map((s) => s.slice(1)))}) {
-  for (const file of step) await import(file);
+  for (const file of step) require(file);
   const now = performance.now();
   times.push(now - t);
   t = now;
@@ -59,7 +55,7 @@ process.stdout.write(JSON.stringify(times));
 `;
 const runs = [];
 for (let i = 0; i < RUNS; i++) {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   runs.push(JSON.parse(r.stdout));
 }

@@ -21,11 +21,19 @@ const WARMUP = 2;
 const COMPARE = option('--compare', undefined)?.split(',');
 if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
 requireBuild('bench');
-for (const dir of COMPARE ?? []) if (!existsSync(join(dir, 'dist', 'main.js'))) fail(`--compare ${dir}: no built store-cli there (dist/main.js is missing).`);
+for (const dir of COMPARE ?? [])
+  if (!existsSync(join(dir, 'dist', 'cli', 'main.js')) && !existsSync(join(dir, 'dist', 'main.js')))
+    fail(`--compare ${dir}: no built store-cli there (neither dist/cli/main.js nor dist/main.js).`);
 
-// Each case's own config and data folders, in a scratch folder (baseEnv owes nothing to the caller's shell).
+// Each case's own config, data and cache folders, in a scratch folder (baseEnv owes nothing to the
+// caller's shell). The code cache (src/compile-cache.ts) starts empty: the warm-up rounds fill it,
+// as a user's first command does.
 const { scratch, children } = scratchDir('store-cli-bench-');
-const dirs = (name) => ({ STORE_CLI_CONFIG_DIR: join(scratch, name, 'config'), STORE_CLI_DATA_DIR: join(scratch, name, 'data') });
+const dirs = (name) => ({
+  STORE_CLI_CONFIG_DIR: join(scratch, name, 'config'),
+  STORE_CLI_DATA_DIR: join(scratch, name, 'data'),
+  STORE_CLI_CACHE_DIR: join(scratch, name, 'cache'),
+});
 
 // --- the sandbox every request case talks to, started once -------------------------------
 const sandbox = await startSandbox();
@@ -80,6 +88,13 @@ const commands = [
   { name: 'giftcard count (env token)', args: ['giftcard', 'count', '--json'], env: envEnv, goal: 2.0, check: isCount },
   { name: 'giftcard count (saved profile)', args: ['giftcard', 'count', '--json'], env: profileEnv, goal: 2.0, check: isCount },
   { name: 'customer list --json (env token)', args: ['customer', 'list', '--json'], env: envEnv, goal: 2.2, check: isList },
+  // Without the code cache (node's own switch): what a command costs when it compiles all it runs.
+  {
+    name: 'giftcard count (env token, no compile cache)',
+    args: ['giftcard', 'count', '--json'],
+    env: { ...envEnv, NODE_DISABLE_COMPILE_CACHE: '1' },
+    check: isCount,
+  },
   // The shell prompt's line, from files alone (issue 34): drawn before every prompt, so as cheap as --version.
   { name: 'prompt (saved profile)', args: ['prompt'], env: profileEnv, goal: 1.3, check: (out) => out.trim() !== '' },
 ];
@@ -163,7 +178,9 @@ the median, over rounds, of the case's time minus the baseline's time in the sam
 steadier than the ratio when the machine is busy. Request cases talk to one local
 \`sandbox serve --port 0 --json --quiet --demo\` started before the rounds; "env token" passes
 STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file written once by
-\`auth login --with-token\`.
+\`auth login --with-token\`. Each case keeps its code cache (src/compile-cache.ts) in a scratch folder
+of its own, empty at the start: the warm-up rounds fill it, as a user's first command does; "no
+compile cache" sets NODE_DISABLE_COMPILE_CACHE, and compiles all it runs at every start.
 
 Goals (from the issues): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
 command within 2.0x; \`customer list --json\` within 2.2x; \`prompt\` (a shell prompt's line) within 1.3x.${

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The launcher, CommonJS (bin/package.json): on Node 20 an ES module entry alone starts 1.22x
 // as slow as `node -e 0`, a CommonJS one 1.04x. `--version`, the rendered --help texts,
-// `prompt` and `__complete` are answered here by dist/quick.cjs, before any ES module loads;
-// everything else by dist/main.js, an ES module like the rest of dist/.
+// `prompt` and `__complete` are answered here by dist/quick.cjs; everything else by
+// dist/cli/main.js, CommonJS too, its files compiled from a code cache (dist/compile-cache.cjs).
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 // --verbose prints stack traces: source maps (dist/**/*.map) make them name src/**/*.ts. Node
-// reads a module's map only if they are on when it loads, so before the entry is imported;
+// reads a module's map only if they are on when it loads, so before the entry is required;
 // without --verbose no map is ever read.
 if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 
@@ -17,7 +17,14 @@ const quick = join(dist, 'quick.cjs');
 if (!existsSync(quick)) buildFirst();
 require(quick)
   .printQuickAnswer(process.argv.slice(2), join(dist, 'help'))
-  .then((answered) => answered || import('../dist/main.js').then((entry) => entry.main()));
+  .then((answered) => answered || command());
+
+function command() {
+  const cli = join(dist, 'cli');
+  // With --verbose, node compiles (the cache's compiling would leave the source maps unread).
+  if (!process.argv.includes('--verbose')) require(join(dist, 'compile-cache.cjs')).enableCompileCache(cli, process.env);
+  return require(join(cli, 'main.js')).main();
+}
 
 /**
  * No dist/: a fresh clone (the package builds in prepack, and has no install script, so

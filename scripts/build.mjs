@@ -3,7 +3,9 @@
 // `--help` never parses undici, zod or conf (bench/startup measures it).
 import { build } from 'esbuild';
 import { runSource } from './run-source.mjs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { emitSandboxTypes } from './sandbox-types.mjs';
 
 /**
@@ -134,38 +136,62 @@ const bundled = {
   logLevel: 'warning',
 };
 
-/** What gives an ES module the require() its bundled CommonJS dependencies (commander, undici) still call. */
-const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/** ES modules split into chunks: every dynamic import() its own lazily loaded file. */
+const esm = { format: 'esm', splitting: true };
 
-/** ES modules whose bundled CommonJS dependencies (commander, undici) still call require(). */
-const esm = {
-  format: 'esm',
-  splitting: true,
-  banner: { js: REQUIRE_BANNER },
-};
+// The command line (bin/store-cli.js requires dist/cli/main.js) is CommonJS, made in two steps,
+// because esbuild splits only ES modules: split ES modules first, in a scratch folder, then each
+// file of them on its own as CommonJS (bundle: false keeps every chunk a file of its own; an
+// import() becomes a require() run when it is reached, so lazy chunks stay lazy). Node 20 loads
+// the 40-odd files of a request faster as CommonJS: no URL resolution, module jobs or linking,
+// and its compiler can keep a code cache of them (src/compile-cache.ts). The `store-cli/sandbox`
+// export, built below, stays an ES module beside its CommonJS twin.
+const esmDir = await mkdtemp(join(tmpdir(), 'store-cli-build-'));
+try {
+  const split = await build({
+    ...bundled,
+    ...esm,
+    outdir: esmDir,
+    metafile: true,
+    entryPoints: { main: 'src/main.ts' },
+    minify: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // jq-wasm finds its jq.wasm beside its own module file: it stays in node_modules, required
+    // (lazily, for --jq only) from there.
+    external: ['jq-wasm'],
+    plugins: [lazyChildProcessForCommander, lazyHttp2ForUndici, lazyAssertForUndici, rareUndiciFromNodeModules, processGlobal],
+  });
+  await build({
+    ...bundled,
+    bundle: false,
+    entryPoints: Object.keys(split.metafile.outputs).filter((file) => file.endsWith('.js')),
+    outbase: esmDir,
+    outdir: join(outdir, 'cli'),
+    format: 'cjs',
+    minify: true,
+    supported: { 'dynamic-import': false },
+  });
+} finally {
+  await rm(esmDir, { recursive: true, force: true });
+}
+// dist/ also holds the sandbox's ES modules (package.json's "type": "module"): dist/cli is CommonJS.
+await writeFile(
+  join(outdir, 'cli', 'package.json'),
+  `${JSON.stringify({ '//': 'The command line is CommonJS (scripts/build.mjs).', type: 'commonjs' }, null, 2)}\n`,
+);
 
-const cli = await build({
-  ...bundled,
-  ...esm,
-  metafile: true,
-  // The command line (bin/store-cli.js); the package's `store-cli/sandbox` export is built below.
-  entryPoints: { main: 'src/main.ts' },
-  minify: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  // jq-wasm finds its jq.wasm beside its own module file: it stays in node_modules, imported
-  // (lazily, for --jq only) from there.
-  external: ['jq-wasm'],
-  plugins: [lazyChildProcessForCommander, lazyHttp2ForUndici, lazyAssertForUndici, rareUndiciFromNodeModules, processGlobal],
-});
-await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => file.endsWith('.js')));
-
-// What the launcher answers before any ES module loads (bin/store-cli.js): `--version` and the
+// What the launcher answers before the command line loads (bin/store-cli.js): `--version` and the
 // rendered --help texts, one small CommonJS file that needs only node:fs and node:path; and
 // `prompt` and `__complete`, whose readers (the config, store.toml) are files of their own,
 // prompt.cjs and complete.cjs, each required only for its answer.
 await build({
   ...bundled,
-  entryPoints: { quick: 'src/quick-answers.ts', ...Object.fromEntries(Object.entries(QUICK_APART).map(([file, module]) => [file, `src/${module}.ts`])) },
+  entryPoints: {
+    quick: 'src/quick-answers.ts',
+    ...Object.fromEntries(Object.entries(QUICK_APART).map(([file, module]) => [file, `src/${module}.ts`])),
+    // What the launcher installs before it requires dist/cli/main.js (src/compile-cache.ts).
+    'compile-cache': 'src/compile-cache.ts',
+  },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   minify: true,
@@ -237,24 +263,6 @@ const texts = await runSource(`
 await writeHelpFiles(JSON.parse(texts));
 
 await sandboxTypes;
-
-/**
- * esbuild puts the banner on every file, and each of the 50-odd files a request loads then
- * made a require() of its own (a CommonJS module object and its search paths) where one file
- * calls it: esbuild's require shim, through which the bundled CommonJS code calls it. The
- * banner stays where the code names `require` (a string that holds the word keeps it too,
- * harmlessly), and elsewhere gives way to an empty line, so the source maps' lines still hold.
- */
-async function requireOnlyWhereCalled(files) {
-  const { readFile, writeFile } = await import('node:fs/promises');
-  for (const file of files) {
-    const code = await readFile(file, 'utf8');
-    if (!code.startsWith(`${REQUIRE_BANNER}\n`))
-      throw new Error(`${file} does not start with the require banner: scripts/build.mjs's requireOnlyWhereCalled needs a look.`);
-    if (/\brequire\b/.test(code.slice(REQUIRE_BANNER.length))) continue;
-    await writeFile(file, code.slice(REQUIRE_BANNER.length));
-  }
-}
 
 /** `texts` (command path: text) as one JSON file a noun, each holding its noun's commands, and root.json the root's. */
 async function writeHelpFiles(texts) {

@@ -1,7 +1,7 @@
 // The process entry: wires the real streams, environment and signals into runCli and
-// turns its result into the exit status. bin/store-cli.js imports this, once quick-answers.ts
-// (which it runs as CommonJS) did not answer: `--version`, the rendered --help texts, `prompt`
-// and the completion scripts' `__complete`.
+// turns its result into the exit status. bin/store-cli.js requires this (dist/cli/main.js), once
+// quick-answers.ts did not answer: `--version`, the rendered --help texts, `prompt` and the
+// completion scripts' `__complete`.
 import { isatty } from 'node:tty';
 
 export async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-// What the launcher (bin/store-cli.js) answers before any ES module loads: `--version`,
+// What the launcher (bin/store-cli.js) answers before the command line loads: `--version`,
 // `<command...> --help` from the texts the build rendered with commander (dist/help/<noun>.json,
 // at 80 columns), `prompt`, a shell prompt's line, and `__complete`, what the completion
 // scripts ask on every Tab. Built on its own as CommonJS, dist/quick.cjs (scripts/build.mjs): on

@@ -29,8 +29,10 @@ const LAYERS: Record<string, number> = {
   commands: 4,
   'cli.ts': 5,
   'main.ts': 5,
-  // The launcher's answers before any ES module loads (bin/store-cli.js): an entry, as main.ts is.
+  // The launcher's answers before the command line loads (bin/store-cli.js), and the code cache it
+  // installs for the command line: entries, as main.ts is.
   'quick-answers.ts': 5,
+  'compile-cache.ts': 5,
 };
 const SANDBOX = 'sandbox';
 const SANDBOX_ENTRY = 'sandbox/index.ts';

@@ -93,10 +93,9 @@ describe('launcher', () => {
 
     it('every built module has its map beside it, in the files the package ships', () => {
       const dist = join(REPO_ROOT, 'dist');
-      const modules = [
-        ...readdirSync(dist).map((name) => join(dist, name)),
-        ...readdirSync(join(dist, 'chunks')).map((name) => join(dist, 'chunks', name)),
-      ].filter((path) => path.endsWith('.js'));
+      const modules = ['', 'chunks', 'cli', join('cli', 'chunks')]
+        .flatMap((folder) => readdirSync(join(dist, folder)).map((name) => join(dist, folder, name)))
+        .filter((path) => /\.c?js$/.test(path));
       expect(modules.length).toBeGreaterThan(10);
       for (const module of modules) expect(existsSync(`${module}.map`), module).toBe(true);
       const files = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { files: string[] }).files;

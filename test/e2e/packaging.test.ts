@@ -19,14 +19,16 @@ function layout(withBuildScript: boolean): string {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'store-cli', type: 'module' }));
   if (withBuildScript) {
     mkdirSync(join(root, 'scripts'));
-    // Stands in for the real build (esbuild is the clone's): it writes the two files the launcher
-    // loads, its quick answers (none here) and the entry.
+    // Stands in for the real build (esbuild is the clone's): it writes the files the launcher
+    // loads, its quick answers (none here), the code cache's installer and the entry.
     writeFileSync(
       join(root, 'scripts', 'build.mjs'),
       `import { mkdirSync, writeFileSync } from 'node:fs';
-       mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
+       mkdirSync(new URL('../dist/cli/', import.meta.url), { recursive: true });
        writeFileSync(new URL('../dist/quick.cjs', import.meta.url), 'exports.printQuickAnswer = async () => false;');
-       writeFileSync(new URL('../dist/main.js', import.meta.url), "export async function main() { process.stdout.write('ran ' + process.argv.slice(2).join(' ') + '\\\\n'); }");`,
+       writeFileSync(new URL('../dist/compile-cache.cjs', import.meta.url), 'exports.enableCompileCache = () => {};');
+       writeFileSync(new URL('../dist/cli/package.json', import.meta.url), '{ "type": "commonjs" }');
+       writeFileSync(new URL('../dist/cli/main.js', import.meta.url), "exports.main = async () => { process.stdout.write('ran ' + process.argv.slice(2).join(' ') + '\\\\n'); };");`,
     );
   }
   return root;
@@ -49,7 +51,7 @@ describe('packaging', () => {
     expect(first.stderr).toContain('store-cli: building dist/ first');
     expect(first.stdout).toBe('ran --sandbox giftcard search\n');
     expect(first.status).toBe(0);
-    expect(existsSync(join(root, 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(root, 'dist', 'cli', 'main.js'))).toBe(true);
     const second = launch(root, ['--version']);
     expect(second.stderr).toBe('');
     expect(second.stdout).toBe('ran --version\n');
@@ -62,12 +64,15 @@ describe('packaging', () => {
   });
 });
 
-const DIST = join(REPO_ROOT, 'dist');
+const CLI = join(REPO_ROOT, 'dist', 'cli');
 
-/** The files a module of dist/ imports statically (import ... from, bare import), not by import(). */
+/**
+ * The files a module of dist/cli requires as it loads, not those it requires later: an import()
+ * of the source is built as `Promise.resolve().then(() => wrap(require(...)))`.
+ */
 function staticImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?\bfrom\s*)?["']([^"']+)["']/g)].map((m) => m[1]!);
+  const specifiers = [...text.matchAll(/(=>\s*[\w$]*\(?\s*)?\brequire\("([^"]+)"\)/g)].filter((m) => m[1] === undefined).map((m) => m[2]!);
   return specifiers.filter((s) => s.startsWith('.')).map((s) => join(file, '..', s));
 }
 
@@ -93,11 +98,11 @@ describe('--jq (built binary)', () => {
   });
 
   it('jq-wasm is reached only through a dynamic import: nothing main.js loads statically touches it', () => {
-    const chunks = readdirSync(join(DIST, 'chunks')).map((name) => join(DIST, 'chunks', name));
-    const importers = chunks.filter((file) => /(?:\bimport\s*\(\s*|\bfrom\s*)["']jq-wasm["']/.test(readFileSync(file, 'utf8')));
+    const chunks = readdirSync(join(CLI, 'chunks')).map((name) => join(CLI, 'chunks', name));
+    const importers = chunks.filter((file) => readFileSync(file, 'utf8').includes('require("jq-wasm")'));
     expect(importers).toHaveLength(1);
     const seen = new Set<string>();
-    const queue = [join(DIST, 'main.js')];
+    const queue = [join(CLI, 'main.js')];
     while (queue.length > 0) {
       const file = queue.pop()!;
       if (seen.has(file)) continue;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll } from 'vitest';
 /** The checkout: bin/, dist/, completions/ are under it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(REPO_ROOT, 'bin', 'store-cli.js');
-const ENTRY = join(REPO_ROOT, 'dist', 'main.js');
+const ENTRY = join(REPO_ROOT, 'dist', 'cli', 'main.js');
 
 export { api, methodAndPath, TOKEN_HEADER } from './store-request.js';
 
@@ -47,12 +47,15 @@ export function removeScratch(): void {
   for (const root of scratchRoots.splice(0)) rmSync(root, { recursive: true, force: true });
 }
 
-/** Variables that would make a run depend on the developer's shell. */
-const INHERITED_NOISE = /^(STORE_CLI_.*|NO_COLOR|FORCE_COLOR|NODE_DISABLE_COLORS|TMUX|TMUX_PANE)$/;
+/**
+ * Variables that would make a run depend on the developer's shell. STORE_CLI_CACHE_DIR is not one:
+ * the run's own code cache (test/compile-cache-dir.ts), which changes no output.
+ */
+const INHERITED_NOISE = /^(STORE_CLI_(?!CACHE_DIR$).*|NO_COLOR|FORCE_COLOR|NODE_DISABLE_COLORS|TMUX|TMUX_PANE)$/;
 
 export type Env = Record<string, string>;
 
-/** The parent's environment without STORE_CLI_* and colour switches, and no directories. */
+/** The parent's environment without STORE_CLI_* (but the run's code cache) and colour switches, and no directories. */
 export function cleanEnv(): Env {
   const env: Env = {};
   for (const [key, value] of Object.entries(process.env)) {
