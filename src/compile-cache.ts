@@ -68,18 +68,40 @@ export interface CodeCache {
 /** The code cache of the files of `codeDir`, in `dir`; `wrap` gives a file its CommonJS wrapper (node:module's). */
 export function codeCache(codeDir: string, dir: string, wrap: (code: string) => string): CodeCache {
   const fresh: { script: Script; file: string }[] = [];
+  let flagsAtStart: FlagsStamp | undefined;
   return {
     run(module, content, filename) {
       const file = join(dir, entryName(codeDir, filename));
       const cachedData = readOrNothing(file);
-      const script = new Script(wrap(content), { filename, cachedData });
-      if (cachedData === undefined || script.cachedDataRejected) fresh.push({ script, file });
+      const source = wrap(content);
+      const script = new Script(source, { filename, cachedData });
+      const taken = cachedData !== undefined && !script.cachedDataRejected;
+      if (!taken) fresh.push({ script, file });
+      flagsAtStart ??= taken ? { source, cachedData } : stampOfFlags();
       const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
       return wrapper.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
     },
-    keep: () => (fresh.length > 0 ? keep(dir, codeDir, fresh.splice(0)) : 0),
+    keep() {
+      // V8's code carries the flags it was made under, and a command that changes them (a bulk
+      // run sets --liftoff-only for undici's WebAssembly) would write code that every command after
+      // it refuses for the files it loaded before the change. Such a command keeps nothing.
+      if (fresh.length === 0 || flagsChangedSince(flagsAtStart!)) return 0;
+      return keep(dir, codeDir, fresh.splice(0));
+    },
   };
 }
+
+/** Code V8 made under the flags of a moment: a file's entry it took, or a one-character script's. */
+interface FlagsStamp {
+  source: string;
+  cachedData: Buffer;
+}
+
+const stampOfFlags = (): FlagsStamp => ({ source: '0', cachedData: new Script('0', { filename: 'store-cli: V8 flags at start' }).createCachedData() });
+
+/** Whether V8 refuses now what `stamp` holds: only its flags differ (compiled under another name, it is not found in V8's memory). */
+const flagsChangedSince = (stamp: FlagsStamp): boolean =>
+  new Script(stamp.source, { filename: 'store-cli: V8 flags at exit', cachedData: stamp.cachedData }).cachedDataRejected === true;
 
 /**
  * A file's cache entry: its path under `codeDir` (folders joined by '+'), size and modification

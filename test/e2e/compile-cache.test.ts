@@ -94,6 +94,27 @@ describe('the code cache of the command line', () => {
     expect(snapshot(dir)).toEqual(filled);
   });
 
+  it('a bulk run, which changes V8 flags (--liftoff-only, for undici), keeps nothing: the entries stay good for every command after it', async () => {
+    const root = scratch().root;
+    const cache = join(root, 'cache');
+    const env = served.store.env({ STORE_CLI_CACHE_DIR: cache });
+    const bulk = (file: string) => ['order', 'export', '--since', '2020-01-01', '--output', join(root, file)];
+    const cold = await run(bulk('orders.csv'), { env });
+    expect(cold.code, cold.stderr).toBe(0);
+    expect(readFileSync(join(root, 'orders.csv'), 'utf8').split('\n').length).toBeGreaterThan(2); // it ran
+    // Its code carries the changed flags: kept, it would be refused by the next command.
+    expect(existsSync(join(cache, 'compile')) ? readdirSync(entriesDir(cache)) : []).toEqual([]);
+    expect((await run(count, { env })).code).toBe(0);
+    const dir = entriesDir(cache);
+    const filled = snapshot(dir);
+    expect(filled.size).toBeGreaterThan(20);
+    // The bulk run takes the entries of the files it shares (loaded before it changes the flags) and writes none.
+    expect((await run(bulk('again.csv'), { env })).code).toBe(0);
+    expect(snapshot(dir)).toEqual(filled);
+    expect((await run(count, { env })).code).toBe(0);
+    expect(snapshot(dir)).toEqual(filled);
+  });
+
   it('a cache folder that cannot be made changes nothing a command prints; NODE_DISABLE_COMPILE_CACHE makes none', async () => {
     const root = scratch().root;
     const blocker = join(root, 'a-file');
