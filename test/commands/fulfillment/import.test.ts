@@ -64,7 +64,9 @@ const writesOf = (requests: readonly string[]) => requests.filter((line) => !lin
 describe.each(DIALECTS.map((dialect) => [dialect, dialect === 'service' ? ORDERS : 300] as const))(
   'fulfillment import (%s dialect, %i orders)',
   (dialect, orders) => {
-    const logged = useLogged({ dialect, seed: JSON.parse(manyOrdersSeed(orders)) });
+    // The sandbox's rate limit and the runs' pacing in virtual time: a thousand writes each way
+    // are not a pacing test (test/e2e/pacing.test.ts is), and waited in real time for seconds.
+    const logged = useLogged({ dialect, seed: JSON.parse(manyOrdersSeed(orders)) }, new SimClock().autoAdvance());
 
     it('fulfils every order once with its number in at most 1.1 requests a row; a re-run sends no write; undo cancels exactly what the run made', {
       timeout: 120_000,
