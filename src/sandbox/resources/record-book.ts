@@ -89,10 +89,11 @@ export class RecordBook<R> implements RecordStore<R> {
 
 /**
  * A resource's section of the data file when it is its records: `load` puts them all in place
- * at once (none when the file has no section), `dump` gives them back.
+ * at once (none when the file has no section), checked without zod's compiled checkers (read
+ * once a process: see checkSeed), `dump` gives them back.
  */
 export function recordSection<R>(schema: z.ZodType<R>, replaceAll: (records: R[]) => void, all: () => readonly R[]): Pick<Resource, 'load' | 'dump'> {
-  return { load: (section) => replaceAll(z.array(schema).parse(section ?? [])), dump: all };
+  return { load: (section) => replaceAll(z.array(schema).parse(section ?? [], { jitless: true })), dump: all };
 }
 
 /** How a resource keeps records that are all its state (a record table's, the catalog's products and collections). */

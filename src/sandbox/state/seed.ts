@@ -64,7 +64,10 @@ export type SeedCheck = { ok: true; seed: StoreSeed } | { ok: false; problems: F
  * replace the document's own, for the sections filled in after them too (the values).
  */
 export function checkSeed(raw: unknown, now: Date, instead: Partial<StoreSeed> = {}): SeedCheck {
-  const parsed = seedSchema.safeParse(plainJson(raw));
+  // jitless: zod compiles a checker for each object schema on its first parse (new Function),
+  // which pays over many parses; a seed is parsed once a process, and compiling cost an
+  // embedded sandbox's command most of its 50 ms here (the state's sections likewise).
+  const parsed = seedSchema.safeParse(plainJson(raw), { jitless: true });
   if (!parsed.success) return { ok: false, problems: seedProblems(parsed.error) };
   const filled: Record<string, unknown> = {};
   const context: SeedFill = { stamp: formatTimestamp(now), earlier: filled, problems: [] };

@@ -338,7 +338,8 @@ export class SandboxStore {
         },
       );
     };
-    const parsed = stateSchema.safeParse(raw);
+    // Read once a process: zod's compiled checkers would cost more than they save (see checkSeed).
+    const parsed = stateSchema.safeParse(raw, { jitless: true });
     if (!parsed.success) return fail(parsed.error);
     let seeded = false;
     for (const resource of this.resources) {

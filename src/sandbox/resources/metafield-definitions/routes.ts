@@ -172,7 +172,7 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
     /** A data file written before definitions were state has no section: the store gives it the seed's (see SandboxStore.load). */
     load(section) {
       if (section === undefined) return;
-      const definitions = sectionSchema.parse(section);
+      const definitions = sectionSchema.parse(section, { jitless: true });
       catalog.clear();
       for (const definition of definitions) {
         if (catalog.find(definition.domain, definition.namespace, definition.code) !== undefined) {

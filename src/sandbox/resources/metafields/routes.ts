@@ -141,7 +141,7 @@ function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Res
     key: KEY,
     routes,
     load(section) {
-      const entries = sectionSchema.parse(section ?? []);
+      const entries = sectionSchema.parse(section ?? [], { jitless: true });
       values.clear();
       for (const entry of entries) {
         for (const value of entry.values) {

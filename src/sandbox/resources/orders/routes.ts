@@ -141,7 +141,7 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
     key: KEY,
     routes,
     load(section) {
-      replaceAll(z.array(orderRecordSchema).parse(section ?? []));
+      replaceAll(z.array(orderRecordSchema).parse(section ?? [], { jitless: true }));
     },
     dump() {
       return orders.all();
