@@ -124,7 +124,7 @@ function readOrNothing(file: string): Buffer | undefined {
 /**
  * Writes each entry whole (a file of its own, then renamed: a command running beside this one
  * reads the old entry or the new, never half of one), then removes the entries of files that
- * are gone or have changed since: each build leaves new names.
+ * are gone or have changed since (each build leaves new names), and what a killed writer left.
  */
 function keep(dir: string, codeDir: string, fresh: { script: Script; file: string }[]): number {
   try {
@@ -136,13 +136,22 @@ function keep(dir: string, codeDir: string, fresh: { script: Script; file: strin
     }
     const current = new Set(fresh.map(({ file }) => file));
     for (const name of readdirSync(dir)) {
-      if (current.has(join(dir, name)) || name.endsWith('.partial') || isCurrent(codeDir, name)) continue;
+      if (current.has(join(dir, name)) || (name.endsWith('.partial') ? beingWritten(join(dir, name)) : isCurrent(codeDir, name))) continue;
       unlinkSync(join(dir, name));
     }
     return fresh.length;
   } catch {
     // A cache folder that cannot be written (a read-only home, a full disk): the next command compiles.
     return 0;
+  }
+}
+
+/** Whether a partial entry may still be being written by a command beside this one: a minute on, its writer was killed. */
+function beingWritten(partial: string): boolean {
+  try {
+    return Date.now() - statSync(partial).mtimeMs < 60_000;
+  } catch {
+    return true; // renamed or removed since
   }
 }
 

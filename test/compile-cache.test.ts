@@ -66,7 +66,7 @@ describe('codeCache', () => {
     expect(runOnce(codeDir, join(aFile, 'compile'), file)).toMatchObject({ exports: { answer: 'ran' }, written: 0 });
   });
 
-  it('removes the entries of files that are gone, keeps those of the files as they are, and leaves partial writes alone', () => {
+  it("removes the entries of files that are gone and what a killed writer left; keeps those of the files as they are, and another writer's", () => {
     const { codeDir, file } = codeWith('return 1;');
     const other = join(codeDir, 'chunks', 'b.js');
     writeFileSync(other, 'exports.twice = (n) => n * 2;');
@@ -74,6 +74,9 @@ describe('codeCache', () => {
     runOnce(codeDir, dir, other);
     writeFileSync(join(dir, 'chunks+gone.js-10-10'), 'old');
     writeFileSync(join(dir, 'chunks+b.js-1-1.123.partial'), 'another process, writing');
+    const killed = join(dir, 'chunks+b.js-1-1.99.partial');
+    writeFileSync(killed, 'a process killed while writing');
+    utimesSync(killed, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     runOnce(codeDir, dir, file);
     expect(readdirSync(dir).sort()).toEqual([
       expect.stringMatching(/^chunks\+a\.js-/),
