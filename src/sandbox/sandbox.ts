@@ -75,6 +75,29 @@ async function resolveSeed(options: ResolvedOptions, definitions: MetafieldDefin
   return parseSeed(options.seed, 'The sandbox seed', options.now(), instead);
 }
 
+/**
+ * What a new store starts with and a reset returns to: the seed, with the definitions in force
+ * at start (--definitions replaces the seed's; definitions are store state, which the store takes
+ * from the seed as it takes everything else), and whether that is nothing at all. The demo set
+ * alone is made when first asked for: checking it is most of what an embedded sandbox's command
+ * spends on a data file it already has (about 16 ms), and a seed given by the user is checked at
+ * start, so that a bad one fails before the store opens.
+ */
+async function baselineOf(
+  options: ResolvedOptions,
+): Promise<{ baseline: () => StoreSeed; fileDefinitions: MetafieldDefinition[] | undefined; empty: boolean }> {
+  if (options.seed === 'demo' && options.seedFile === undefined && options.definitionsFile === undefined) {
+    return { baseline: demoData, fileDefinitions: undefined, empty: false };
+  }
+  const { seed, definitions } = await loadDefinitions(options.definitionsFile, (fromFile) => resolveSeed(options, fromFile));
+  const baseline: StoreSeed = { ...(seed ?? emptySeed()), metafieldDefinitions: definitions };
+  return {
+    baseline: () => baseline,
+    fileDefinitions: options.definitionsFile === undefined ? undefined : definitions,
+    empty: seed === undefined && definitions.length === 0,
+  };
+}
+
 /** A delivery attempt as the request log keeps it: dated from when the attempt began. */
 function deliveryEntry(line: WebhookLogLine, now: Date): NewEntry {
   const [path = '', ...query] = line.url.split('?');
@@ -116,16 +139,12 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
             options.onWebhook?.(line);
           },
         });
-  const { seed, definitions } = await loadDefinitions(options.definitionsFile, (fromFile) => resolveSeed(options, fromFile));
-  // What a new store starts with and a reset returns to: the seed, with the definitions in
-  // force at start (--definitions replaces the seed's). Definitions are store state: the
-  // store takes them from the seed, as it takes everything else.
-  const baseline: StoreSeed = { ...(seed ?? emptySeed()), metafieldDefinitions: definitions };
+  const { baseline, fileDefinitions, empty } = await baselineOf(options);
   // Set once the store is open; events come only after, from requests.
   let subscriptions: SubscriptionResource | undefined;
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
-    seed: seed === undefined && definitions.length === 0 ? undefined : baseline,
+    seed: empty ? undefined : baseline,
     currency: options.currency,
     shop: options.shop,
     codesInReads: options.codesInReads,
@@ -139,9 +158,9 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   // A generated token survives restarts on one data file: the file keeps the first one.
   const tokens: TokenGrant[] = options.tokenGenerated && store.token !== undefined ? [{ token: store.token, scopes: ALL_SCOPES }] : options.tokens;
   // A data file brings the definitions it holds; a file given as well is laid over them.
-  if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
+  if (fileDefinitions !== undefined && options.dataFile !== undefined) {
     try {
-      await store.putDefinitions(definitions, `The metafield definitions file ${options.definitionsFile}`);
+      await store.putDefinitions(fileDefinitions, `The metafield definitions file ${options.definitionsFile}`);
     } catch (error) {
       await store.close();
       throw error;
@@ -222,7 +241,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     listening: { address: bound.address, port: bound.port },
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
-    reset: () => store.replace(baseline),
+    reset: () => store.replace(baseline()),
     unmatchedFaults: () => faultRules.unmatched().map(({ id, rule }) => ({ id, rule })),
     addFault: (rule) => faultRules.add(rule),
     removeFault: (id) => faultRules.remove(id),

@@ -3,8 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSandboxData, SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
+import { createDialect } from '../../src/sandbox/http/dialect.js';
+import { demoData, type StoreSeed } from '../../src/sandbox/state/seed.js';
+import { SandboxStore } from '../../src/sandbox/state/store.js';
 import { call, createCard, withSandbox } from './helpers.js';
 
 let dir: string;
@@ -124,6 +127,34 @@ describe('persistence', () => {
     await withSandbox({ dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'GET', '/gift_cards/count')).json.count).toBe('0');
     });
+  });
+});
+
+describe('the seed, made only when the store needs it', () => {
+  const open = (seed: () => StoreSeed) => SandboxStore.open({ dataFile, seed, currency: 'USD', idsAs: 'string', dialect: createDialect('service') });
+
+  it('a data file that holds every section never asks for the seed; one that lacks a section asks once and gets that section from it; a new file asks', async () => {
+    const asked = vi.fn(demoData);
+    const fresh = await open(asked);
+    expect(asked).toHaveBeenCalledTimes(1); // no file yet: the store starts from the seed
+    expect(fresh.counts().giftCards).toBeGreaterThan(0);
+    await fresh.close();
+
+    const again = vi.fn(demoData);
+    const reopened = await open(again);
+    expect(again).not.toHaveBeenCalled();
+    expect(reopened.counts()).toEqual(fresh.counts());
+    await reopened.close();
+
+    // A file written before products existed: the section comes from the seed.
+    const state = JSON.parse(await readFile(dataFile, 'utf8')) as { data: Record<string, unknown> };
+    delete state.data.products;
+    await writeFile(dataFile, JSON.stringify(state));
+    const lacking = vi.fn(demoData);
+    const seeded = await open(lacking);
+    expect(lacking).toHaveBeenCalledTimes(1);
+    expect(seeded.counts().products).toBe(fresh.counts().products);
+    await seeded.close();
   });
 });
 

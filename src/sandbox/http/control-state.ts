@@ -9,8 +9,8 @@ import type { SandboxStore } from '../state/store.js';
 /** At most this many problems are listed in a 400 (the message counts them all). */
 const LISTED_PROBLEMS = 100;
 
-/** `baseline`: the seed with the definitions in force at start (`--definitions` replaces the seed's). */
-export function stateControlRoutes(store: SandboxStore, baseline: StoreSeed): ControlRoute[] {
+/** `baseline`: the seed with the definitions in force at start (`--definitions` replaces the seed's), made when first asked for. */
+export function stateControlRoutes(store: SandboxStore, baseline: () => StoreSeed): ControlRoute[] {
   return [
     {
       method: 'GET',
@@ -45,7 +45,7 @@ export function stateControlRoutes(store: SandboxStore, baseline: StoreSeed): Co
       path: '/reset',
       summary: 'go back to the seed the sandbox started from (empty without one)',
       async handle() {
-        await store.replace(baseline);
+        await store.replace(baseline());
         return { body: { counts: store.counts() } };
       },
     },

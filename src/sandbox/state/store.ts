@@ -44,8 +44,11 @@ export type StateCounts = Record<SeedSection, number>;
 
 export interface StoreOptions {
   dataFile?: string;
-  /** What an empty store starts with (no data file, or a blank one); absent: nothing. */
-  seed: StoreSeed | undefined;
+  /**
+   * What an empty store starts with (no data file, or a blank one), and a section the data file
+   * lacks; absent: nothing. Asked for only then: a data file that has every section never makes it.
+   */
+  seed: (() => StoreSeed) | undefined;
   currency: string;
   /** The shop `GET /shops/info` answers; default: the sandbox's own name and domain. */
   shop?: { name: string; domain: string };
@@ -141,7 +144,7 @@ export class SandboxStore {
     const store = new SandboxStore(options);
     const file = options.dataFile;
     if (file === undefined) {
-      if (options.seed !== undefined) store.applySeed(options.seed);
+      if (options.seed !== undefined) store.applySeed(options.seed());
       return store;
     }
     const lock = await cannotUse(file, async () => {
@@ -216,7 +219,7 @@ export class SandboxStore {
    * After a crash: stale temp files go, the data file is loaded and the journal's changes are
    * redone on top; the result becomes the new data file and the journal starts empty.
    */
-  private async recover(file: string, seed: StoreSeed | undefined): Promise<void> {
+  private async recover(file: string, seed: (() => StoreSeed) | undefined): Promise<void> {
     await removeStaleTempFiles(file);
     const raw = await readDataFile(file);
     const journalFile = journalFileOf(file);
@@ -228,7 +231,7 @@ export class SandboxStore {
       seq = loaded.journalSeq;
       rewrite ||= loaded.seeded;
     } else if (seed !== undefined) {
-      this.applySeed(seed);
+      this.applySeed(seed());
       rewrite = true;
     }
     // Written at once, not at the next compaction: a kill -9 before any change keeps it too.
@@ -328,7 +331,7 @@ export class SandboxStore {
    * A section the file lacks was written before its resource existed: with a seed it gets the
    * seed's (so the embedded sandbox always has the demo category tree), else it is empty.
    */
-  private load(file: string, raw: unknown, seed: StoreSeed | undefined): { journalSeq: number; seeded: boolean } {
+  private load(file: string, raw: unknown, seed: (() => StoreSeed) | undefined): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
       throw new SandboxDataError(
         file,
@@ -346,7 +349,7 @@ export class SandboxStore {
       try {
         const section = parsed.data.data[resource.key];
         if (section === undefined && seed !== undefined) {
-          resource.seed(sectionOf(seed, resource.key));
+          resource.seed(sectionOf(seed(), resource.key));
           seeded = true;
         } else resource.load(section);
       } catch (error) {
