@@ -28,7 +28,7 @@ const chunk = (source) => {
   const [folder, file] = source.replace(/\.ts$/, '').split('/').slice(-2);
   const named = files.filter((f) => new RegExp(`^${file === 'index' ? folder : file}-[A-Z0-9]{8}\\.js$`).test(f));
   const entry = named.find((f) => withImports(f).some((g) => sourcesOf(g).some((s) => s.endsWith(source))));
-  if (!entry) throw new Error(`no entry chunk of ${source} in dist/chunks (is it still imported lazily?)`);
+  if (!entry) throw new Error(`no entry chunk of ${source} in dist/cli/chunks (is it still imported lazily?)`);
   return join(CHUNKS, entry);
 };
 
