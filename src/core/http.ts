@@ -118,6 +118,8 @@ export interface HttpClientOptions {
    * signal (Ctrl-C), which a bulk run sets apart so that requests in flight may finish.
    */
   signal?: AbortSignal;
+  /** Told as each attempt of a write (any method but GET) is sent: a bulk run's Ctrl-C waits for requests in flight only once it has written. */
+  onWrite?: () => void;
   now?: () => Date;
   random?: () => number;
   /**
@@ -241,6 +243,7 @@ export class HttpClient {
       const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
       const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline.signal]) : deadline.signal;
       let headed = false;
+      if (spec.method !== 'GET') this.options.onWrite?.();
       try {
         response = await wire.send({
           method: spec.method,

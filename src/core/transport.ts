@@ -37,4 +37,6 @@ export interface ApiTuning {
   wrap?: (transport: Transport) => Transport;
   /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
   signal?: AbortSignal;
+  /** Told as each attempt of a write is sent (the HTTP client's onWrite). */
+  onWrite?: () => void;
 }

@@ -261,6 +261,7 @@ export function createContext(deps: ContextDeps): Context {
           now: base.now,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
+          ...(tuning.onWrite ? { onWrite: tuning.onWrite } : {}),
           ...(globals.verbose ? { log } : {}),
         });
         disposers.push(() => made.close());

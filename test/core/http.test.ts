@@ -379,6 +379,18 @@ describe('HttpClient: log and cancellation', () => {
     expect(text).not.toContain(TOKEN.slice(0, -4));
   });
 
+  it('tells onWrite as each attempt of a write is sent, never for a read', async () => {
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'PUT' }).reply(503, '');
+    mock.pool.intercept({ path: '/api/x', method: 'PUT' }).reply(200, '{}', JSON_HEADERS);
+    const writes: string[] = [];
+    const http = client({ onWrite: () => writes.push('write') });
+    await http.request({ method: 'GET', path: '/api/x' });
+    expect(writes).toEqual([]);
+    await http.request({ method: 'PUT', path: '/api/x', body: {} });
+    expect(writes).toEqual(['write', 'write']); // the 503 and the attempt after it
+  });
+
   it('ends with CancelledError (exit 130) when the signal is already aborted', async () => {
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const controller = new AbortController();

@@ -3,8 +3,9 @@
 // the store's bucket or AIMD for the pace) and the bulk retry policy (the rate limit is the
 // run's pace, not a failure; a create is resent, and its 409 resolved by reading), both in
 // the HTTP client (src/core). The run reads its counts from the governor. Ctrl-C stops new
-// requests at once (the governor lets none go), but lets those in flight finish for a
-// moment, so the summary counts what the store really did.
+// requests at once (the governor lets none go), but once the run has written, lets those in
+// flight finish for a moment, so the summary counts what the store really did; before its
+// first write they are reads whose answers it no longer needs, and end at once.
 import { setMaxListeners } from 'node:events';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, type NamedByField } from '../../core/errors.js';
@@ -15,7 +16,7 @@ import { formatDuration } from './import-progress.js';
 
 export type { RequestCounts };
 
-/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
+/** How long requests in flight may finish after Ctrl-C once the run has written (a second Ctrl-C ends the process at once). */
 const IN_FLIGHT_GRACE_MS = 5_000;
 
 /** The default of --give-up-after: five minutes of nothing but 429s. */
@@ -51,7 +52,10 @@ export interface PacedApi {
  */
 export async function openPacedApi(env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>, concurrency: number, giveUpAfterMs?: number): Promise<PacedApi> {
   const inFlight = new AbortController();
-  env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
+  let wrote = false;
+  env.signal.addEventListener('abort', () => (wrote ? setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref() : inFlight.abort()), {
+    once: true,
+  });
   // Every request in flight listens on the signal: not a leak.
   setMaxListeners(concurrency + 16, env.signal);
   setMaxListeners(concurrency + 16, inFlight.signal);
@@ -61,6 +65,9 @@ export async function openPacedApi(env: Pick<BulkEnv, 'signal' | 'api' | 'clock'
     governor,
     retry: bulkRetryPolicy(giveUpAfterMs === undefined ? undefined : { afterMs: giveUpAfterMs, error: () => gaveUp(giveUpAfterMs) }),
     signal: inFlight.signal,
+    onWrite: () => {
+      wrote = true;
+    },
   });
   return { api, counts: () => governor.counts };
 }
