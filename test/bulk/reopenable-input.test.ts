@@ -1,7 +1,7 @@
 // The input a checked import opens more than once (engine/source.ts): closing it closes every
 // file it opened, also one never read (a run that fails after opening it), so no descriptor
 // is left to an open that ends after the command, nor to the file's removal.
-import { writeFileSync, type ReadStream } from 'node:fs';
+import { rmSync, writeFileSync, type ReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -24,6 +24,20 @@ describe('reopenableInput', () => {
     await input.close();
     await closed;
     expect(descriptorsOn(file)).toEqual([]);
+  });
+
+  it('closed before its file is opened, and the file gone by then: no error reaches anyone', async () => {
+    const file = join(scratchDir(), 'rows.csv');
+    writeFileSync(file, 'code\nA\n');
+    const input = await reopenableInput(file, new PassThrough(), new AbortController().signal, false);
+    const stream = (await input.open()).stream as ReadStream;
+    // The run failed at once, and its scratch folder went (a test's end): the open still to come fails.
+    rmSync(file);
+    const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+    await input.close();
+    // Without a listener of the run's, the open's ENOENT would be an uncaught exception after the command.
+    await closed;
+    expect(stream.destroyed).toBe(true);
   });
 
   it("leaves stdin open: it is not the input's to close", async () => {

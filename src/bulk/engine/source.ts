@@ -105,10 +105,14 @@ function identityOfStdin(stdin: Readable): FileIdentity | undefined {
 /**
  * Closes the file `source` reads, whether the run read it to its end or not: a run that fails
  * after opening it (--like naming no discount, a journal that cannot be made) leaves no open
- * to finish after the command. Stdin is not the run's to close.
+ * to finish after the command. An open still under way may yet fail (the file removed
+ * meanwhile): nobody reads the stream any more, so that error is nobody's, not an uncaught
+ * exception after the command's own end. Stdin is not the run's to close.
  */
 export function closeSource(source: ImportSource, stdin: Readable): void {
-  if (source.stream !== stdin) source.stream.destroy();
+  if (source.stream === stdin) return;
+  source.stream.on('error', () => {});
+  source.stream.destroy();
 }
 
 /** An input that can be opened again from its start; `close` removes what it kept (and closes what it opened). */
