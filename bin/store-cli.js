@@ -10,7 +10,8 @@ const { join } = require('node:path');
 // --verbose prints stack traces: source maps (dist/**/*.map) make them name src/**/*.ts. Node
 // reads a module's map only if they are on when it loads, so before the entry is required;
 // without --verbose no map is ever read.
-if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
+const verbose = process.argv.includes('--verbose');
+if (verbose) process.setSourceMapsEnabled(true);
 
 const dist = join(__dirname, '..', 'dist');
 const quick = join(dist, 'quick.cjs');
@@ -22,7 +23,7 @@ require(quick)
 function command() {
   const cli = join(dist, 'cli');
   // With --verbose, node compiles (the cache's compiling would leave the source maps unread).
-  if (!process.argv.includes('--verbose')) require(join(dist, 'compile-cache.cjs')).enableCompileCache(cli, process.env);
+  if (!verbose) require(join(dist, 'compile-cache.cjs')).enableCompileCache(cli, process.env);
   return require(join(cli, 'main.js')).main();
 }
 

@@ -12,9 +12,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import Module, { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
-import envPaths from 'env-paths';
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { fnv1a } from './core/fnv1a.js';
+import { cacheDir, type Env } from './core/paths.js';
 
 /** What node:module has at run time beyond its declared types: Node 20's loader, Node 22's cache. */
 export interface ModuleInternals {
@@ -26,11 +25,6 @@ export interface ModuleInternals {
 }
 export interface LoadingModule {
   exports: unknown;
-}
-
-/** Where the cache is: STORE_CLI_CACHE_DIR, else the platform's cache folder for store-cli (~/.cache/store-cli on Linux). */
-export function cacheDir(env: Env): string {
-  return env.STORE_CLI_CACHE_DIR || envPaths('store-cli', { suffix: '' }).cache;
 }
 
 /**
@@ -48,7 +42,7 @@ export function enableCompileCache(codeDir: string, env: Env, modules: ModuleInt
   }
   // One folder a node and an install: V8 refuses the code of another V8, and two installs
   // (a clone and a global one) would otherwise remove each other's files.
-  const cache = codeCache(codeDir, join(root, `${process.version}-${process.arch}-${hashOf(codeDir)}`), modules.wrap);
+  const cache = codeCache(codeDir, join(root, `${process.version}-${process.arch}-${fnv1a(codeDir).toString(36)}`), modules.wrap);
   const compile = modules.prototype._compile;
   modules.prototype._compile = function (content, filename) {
     return filename.startsWith(codeDir + sep) ? cache.run(this, content, filename) : compile.call(this, content, filename);
@@ -165,11 +159,4 @@ function isCurrent(codeDir: string, name: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** FNV-1a of `text`, in base 36: a short stable name for an install's folder. */
-function hashOf(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(36);
 }

@@ -5,7 +5,8 @@ import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 
 import Module from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { cacheDir, codeCache, enableCompileCache, type ModuleInternals } from '../src/compile-cache.js';
+import { codeCache, enableCompileCache, type ModuleInternals } from '../src/compile-cache.js';
+import { cacheDir } from '../src/core/paths.js';
 import { scratchDir } from './helpers/scratch.js';
 
 const wrap = (Module as unknown as ModuleInternals).wrap;

@@ -1,5 +1,6 @@
-// Where store-cli keeps its files. STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move them
-// (tests and CI use a scratch directory); otherwise the platform's usual places.
+// Where store-cli keeps its files. STORE_CLI_CONFIG_DIR, STORE_CLI_DATA_DIR and
+// STORE_CLI_CACHE_DIR move them (tests and CI use a scratch directory); otherwise the
+// platform's usual places.
 import { mkdir } from 'node:fs/promises';
 import envPaths from 'env-paths';
 
@@ -13,6 +14,11 @@ export function configDir(env: Env): string {
 
 export function dataDir(env: Env): string {
   return env.STORE_CLI_DATA_DIR || platformPaths().data;
+}
+
+/** What only saves time and can always be removed: the code cache (src/compile-cache.ts). ~/.cache/store-cli on Linux. */
+export function cacheDir(env: Env): string {
+  return env.STORE_CLI_CACHE_DIR || platformPaths().cache;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fnv1a, inShard, parseShard, shardOf } from '../../src/bulk/engine/shard.js';
+import { fnv1a } from '../../src/core/fnv1a.js';
+import { inShard, parseShard, shardOf } from '../../src/bulk/engine/shard.js';
 import { UsageError } from '../../src/core/errors.js';
 
 describe('shards', () => {

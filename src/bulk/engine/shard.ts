@@ -1,6 +1,7 @@
 // --shard i/n: a deterministic share of the file by business object, so that n jobs
 // given the same file split it with no overlap and no gap, whatever machine runs them.
 import { FieldError } from '../../core/errors.js';
+import { fnv1a } from '../../core/fnv1a.js';
 
 export interface Shard {
   /** 1-based, like jest's and playwright's --shard. */
@@ -16,16 +17,6 @@ export function parseShard(text: string): Shard {
     throw new FieldError('shard', (name) => `${name()} must be i/n with 1 <= i <= n (like 2/3), not "${text}".`);
   }
   return { index, count };
-}
-
-/** FNV-1a (32-bit) of the UTF-8 bytes: tiny, stable across platforms and versions. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    hash ^= byte;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 /**

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { notFound } from '../http/sandbox-errors.js';
 import { canonicalId, compareIds, ID_PATTERN } from '../state/ids.js';
-import type { Resource } from './resource.js';
+import { READ_ONCE, type Resource } from './resource.js';
 
 /**
  * The record an id of a path names (leading zeros dropped), as `get` finds it, or a 404 saying
@@ -89,11 +89,11 @@ export class RecordBook<R> implements RecordStore<R> {
 
 /**
  * A resource's section of the data file when it is its records: `load` puts them all in place
- * at once (none when the file has no section), checked without zod's compiled checkers (read
- * once a process: see checkSeed), `dump` gives them back.
+ * at once (none when the file has no section), checked as what is read once (READ_ONCE), `dump`
+ * gives them back.
  */
 export function recordSection<R>(schema: z.ZodType<R>, replaceAll: (records: R[]) => void, all: () => readonly R[]): Pick<Resource, 'load' | 'dump'> {
-  return { load: (section) => replaceAll(z.array(schema).parse(section ?? [], { jitless: true })), dump: all };
+  return { load: (section) => replaceAll(z.array(schema).parse(section ?? [], READ_ONCE)), dump: all };
 }
 
 /** How a resource keeps records that are all its state (a record table's, the catalog's products and collections). */

@@ -10,6 +10,15 @@ import type { Dialect } from '../http/dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions/definitions.js';
 import type { Lookups } from './lookups.js';
 
+/**
+ * How what is read once a process is checked (the seed, the data file, each resource's section
+ * of it): without zod's compiled checkers. zod compiles one for each object schema on its first
+ * parse (new Function), which pays over many parses; for one, compiling cost an embedded
+ * sandbox's command most of its check (32 ms, and 54 for the demo seed). The checks made per
+ * request or journal change keep them.
+ */
+export const READ_ONCE = { jitless: true } as const;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface RouteRequest {

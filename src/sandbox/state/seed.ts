@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { isLosslessNumber } from 'lossless-json';
 import { formatTimestamp } from '../resources/dates.js';
 import { SEED_SECTIONS } from '../resources/index.js';
-import type { SeedFill } from '../resources/resource.js';
+import { READ_ONCE, type SeedFill } from '../resources/resource.js';
 import { SandboxUsageError, type FieldError } from '../http/sandbox-errors.js';
 import { jsonPath, jsonProblem } from '../http/json-position.js';
 
@@ -64,10 +64,7 @@ export type SeedCheck = { ok: true; seed: StoreSeed } | { ok: false; problems: F
  * replace the document's own, for the sections filled in after them too (the values).
  */
 export function checkSeed(raw: unknown, now: Date, instead: Partial<StoreSeed> = {}): SeedCheck {
-  // jitless: zod compiles a checker for each object schema on its first parse (new Function),
-  // which pays over many parses; a seed is parsed once a process, and compiling cost an
-  // embedded sandbox's command most of its 50 ms here (the state's sections likewise).
-  const parsed = seedSchema.safeParse(plainJson(raw), { jitless: true });
+  const parsed = seedSchema.safeParse(plainJson(raw), READ_ONCE);
   if (!parsed.success) return { ok: false, problems: seedProblems(parsed.error) };
   const filled: Record<string, unknown> = {};
   const context: SeedFill = { stamp: formatTimestamp(now), earlier: filled, problems: [] };

@@ -15,7 +15,7 @@ import { DataLock, type LockWaiting } from './data-lock.js';
 import { ErrorAnswer, invalid } from '../http/sandbox-errors.js';
 import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
-import type { Resource, ResourceEvent, Route, RouteReply } from '../resources/resource.js';
+import { READ_ONCE, type Resource, type ResourceEvent, type Route, type RouteReply } from '../resources/resource.js';
 import { RESOURCES, SEED_SECTIONS } from '../resources/index.js';
 import { checkSeed, describeSeedProblems, type SeedSection, type StoreSeed } from './seed.js';
 
@@ -341,8 +341,7 @@ export class SandboxStore {
         },
       );
     };
-    // Read once a process: zod's compiled checkers would cost more than they save (see checkSeed).
-    const parsed = stateSchema.safeParse(raw, { jitless: true });
+    const parsed = stateSchema.safeParse(raw, READ_ONCE);
     if (!parsed.success) return fail(parsed.error);
     let seeded = false;
     for (const resource of this.resources) {

@@ -10,7 +10,7 @@ import { checkBodyDefinition, sameDefinition, storedDefinitionSchema, storedForm
 import type { MetafieldValueStore } from '../metafields/value-store.js';
 import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafields/rules.js';
 import { listPage, type ListOrder } from '../pagination.js';
-import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import { READ_ONCE, type Resource, type ResourceEnv, type Route, type RouteReply, type RouteRequest } from '../resource.js';
 import { domainOf, queryName } from '../metafields/input.js';
 
 export const DEFINITIONS_KEY = 'metafieldDefinitions';
@@ -172,7 +172,7 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
     /** A data file written before definitions were state has no section: the store gives it the seed's (see SandboxStore.load). */
     load(section) {
       if (section === undefined) return;
-      const definitions = sectionSchema.parse(section, { jitless: true });
+      const definitions = sectionSchema.parse(section, READ_ONCE);
       catalog.clear();
       for (const definition of definitions) {
         if (catalog.find(definition.domain, definition.namespace, definition.code) !== undefined) {

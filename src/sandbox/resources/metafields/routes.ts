@@ -7,7 +7,7 @@ import { compareIds, ID_PATTERN } from '../../state/ids.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from './rules.js';
 import { MetafieldValueStore, type StoredValue } from './value-store.js';
-import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import { READ_ONCE, type Resource, type ResourceEnv, type Route, type RouteRequest } from '../resource.js';
 import type { FilledObject } from './seed.js';
 import { createDefinitionResource } from '../metafield-definitions/routes.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './input.js';
@@ -141,7 +141,7 @@ function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Res
     key: KEY,
     routes,
     load(section) {
-      const entries = sectionSchema.parse(section ?? [], { jitless: true });
+      const entries = sectionSchema.parse(section ?? [], READ_ONCE);
       values.clear();
       for (const entry of entries) {
         for (const value of entry.values) {

@@ -9,7 +9,7 @@ import { conflict } from '../../http/sandbox-errors.js';
 import { findByPathId, RecordBook } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { withholdProtected } from '../../http/protected-fields.js';
-import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import { READ_ONCE, type Resource, type ResourceEnv, type Route, type RouteReply, type RouteRequest } from '../resource.js';
 import { parseCancelOrder, parseCreateOrder, parseUpdateOrder } from './input.js';
 import { present } from './present.js';
 import { countOf, listPage } from '../pagination.js';
@@ -141,7 +141,7 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
     key: KEY,
     routes,
     load(section) {
-      replaceAll(z.array(orderRecordSchema).parse(section ?? [], { jitless: true }));
+      replaceAll(z.array(orderRecordSchema).parse(section ?? [], READ_ONCE));
     },
     dump() {
       return orders.all();

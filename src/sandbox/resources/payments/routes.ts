@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { JsonInteger } from '../../http/body-json.js';
 import { notFound } from '../../http/sandbox-errors.js';
-import type { Resource, ResourceEnv, RouteRequest } from '../resource.js';
+import { READ_ONCE, type Resource, type ResourceEnv, type RouteRequest } from '../resource.js';
 import { paymentSchema, type PaymentRecord } from './record.js';
 
 export { SCOPES } from './record.js';
@@ -38,7 +38,7 @@ export function createPaymentResource(env: ResourceEnv): Resource<PaymentRecord[
     key: 'payments',
     routes: [{ method: 'GET', path: '/payment/:id', scope: 'read_payments', handle: get }],
     load(section) {
-      payments = z.array(paymentSchema).parse(section ?? [], { jitless: true });
+      payments = z.array(paymentSchema).parse(section ?? [], READ_ONCE);
     },
     dump: () => payments,
     seed(section) {
