@@ -48,7 +48,9 @@ Environment:
   every request but GET;
   NO_COLOR (or CLICOLOR=0) turns colour off, CLICOLOR_FORCE=1 on even when piped;
   STORE_CLI_FORCE_TTY=1 prints tables when piped (=120: 120 columns wide, =50%: half
-  the terminal's width); STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files;
+  the terminal's width); STORE_CLI_CONFIG_DIR, STORE_CLI_DATA_DIR and
+  STORE_CLI_CACHE_DIR (the code cache; NODE_DISABLE_COMPILE_CACHE=1 turns it off)
+  move its files;
   STORE_CLI_SANDBOX_DIALECT=real makes --sandbox answer as the real store does.
 `;
 

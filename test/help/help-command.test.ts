@@ -37,6 +37,13 @@ describe('store-cli help <command...>', () => {
     expect(help.stderr).toBe('');
   });
 
+  it("the top help names the variables that move store-cli's files, the code cache's among them", async () => {
+    const top = await cli(['--help']);
+    const environment = top.stdout.slice(top.stdout.indexOf('Environment:')).replace(/\s+/g, ' ');
+    for (const variable of ['STORE_CLI_CONFIG_DIR', 'STORE_CLI_DATA_DIR', 'STORE_CLI_CACHE_DIR', 'NODE_DISABLE_COMPILE_CACHE=1'])
+      expect(environment, variable).toContain(variable);
+  });
+
   it('is listed in the top help with its arguments', async () => {
     const top = await cli(['--help']);
     expect(top.stdout).toMatch(/^ {2}help \[command\.\.\.\] +show help for a command/m);
