@@ -7,7 +7,7 @@
 //
 // A step's cost includes the node built-ins it pulls in first (e.g. commander loads
 // child_process, node's http loads net and streams). A chunk is found by the source file its
-// entry is (its source map names it), whatever esbuild called it.
+// entry is (its source map names it), whatever the build called it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,12 +21,12 @@ const sourcesOf = (f) => (existsSync(join(CHUNKS, `${f}.map`)) ? JSON.parse(read
 /** The chunk `f` and the chunks it imports. */
 const withImports = (f) => [f, ...[...readFileSync(join(CHUNKS, f), 'utf8').matchAll(/require\("\.\/([^"]+)"\)/g)].map((m) => m[1])];
 /**
- * The entry chunk of `source`, a module imported lazily: esbuild names it after the file (an
+ * The entry chunk of `source`, a module imported lazily: the build names it after the file (an
  * index.ts after its folder); of several so named, the one that holds the source or imports it.
  */
 const chunk = (source) => {
   const [folder, file] = source.replace(/\.ts$/, '').split('/').slice(-2);
-  const named = files.filter((f) => new RegExp(`^${file === 'index' ? folder : file}-[A-Z0-9]{8}\\.js$`).test(f));
+  const named = files.filter((f) => new RegExp(`^${file === 'index' ? folder : file}-[\\w-]{8}\\.js$`).test(f));
   const entry = named.find((f) => withImports(f).some((g) => sourcesOf(g).some((s) => s.endsWith(source))));
   if (!entry) throw new Error(`no entry chunk of ${source} in dist/cli/chunks (is it still imported lazily?)`);
   return join(CHUNKS, entry);

@@ -61,7 +61,7 @@ const lazyEntriesOf = (files: string[]) =>
       files.map((file) => basename(file)).filter((name) => !['quick.cjs', 'compile-cache.cjs', 'main.js'].includes(name) && !name.startsWith('chunk-')),
     ),
   ]
-    .map((name) => name.replace(/-[A-Z0-9]{8}\.js$/, ''))
+    .map((name) => name.replace(/-[\w-]{8}\.js$/, ''))
     .sort();
 
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
@@ -143,9 +143,10 @@ describe('what a command loads', () => {
     expect(sources.filter((source) => source.startsWith('src/commands/giftcard/'))).toEqual(['src/commands/giftcard/count.ts']);
     for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/commands/dry-run.ts', 'src/bulk/engine/summary-fields.ts'])
       expect(sources, module).not.toContain(module);
-    // The command's files are CommonJS (dist/cli, scripts/build.mjs), more than 20 of them, and no ES
-    // module of dist/ loads: beside them only the launcher's quick answers and its code cache.
-    expect(new Set(loads.files).size).toBeGreaterThan(20);
+    // The command's files are CommonJS (dist/cli, scripts/build.mjs), and no ES module of dist/
+    // loads: beside them only the launcher's quick answers and its code cache. Few of them: what
+    // every command loads comes in a few shared chunks, not a file a module (esbuild alone made 41).
+    expect(new Set(loads.files).size).toBeLessThanOrEqual(20);
     expect(
       loads.files
         .filter((file) => !file.startsWith(join(REPO_ROOT, 'dist', 'cli') + sep))
