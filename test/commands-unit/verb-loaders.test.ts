@@ -32,7 +32,6 @@ describe('VERB_LOADERS', () => {
     expect(without.sort()).toEqual([
       'collection',
       'completion',
-      'customer',
       'discount',
       'file',
       'location',

@@ -182,7 +182,7 @@ describe('what a command loads', () => {
     expect(text).not.toContain('multipart/form-data; boundary=');
   });
 
-  it('well-formed reads check their answers without zod, and declare their noun alone: giftcard get and search, customer list --json', async () => {
+  it('well-formed reads check their answers without zod, and declare their noun alone (customer list its kit verbs alone): giftcard get and search, customer list --json', async () => {
     const env = served.store.env();
     const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
     const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
@@ -201,6 +201,14 @@ describe('what a command loads', () => {
     expect(zodOf(sources)).toEqual([]);
     expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
     expect(nounsOf(sources)).toEqual(['customer']);
+    // The kit's verbs alone (customer/kit.ts): not import's and export's modules, their bulk run and reports.
+    expect(sources.filter((source) => source.startsWith('src/commands/customer/')).sort()).toEqual([
+      'src/commands/customer/kit.ts',
+      'src/commands/customer/protected-note.ts',
+      'src/commands/customer/search.ts',
+    ]);
+    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/bulk/engine/summary-fields.ts'])
+      expect(sources, module).not.toContain(module);
     expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
     expect(loadsSegmenter(customers.files)).toEqual([]);
   });
