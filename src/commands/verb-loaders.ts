@@ -3,7 +3,7 @@
 // every sibling with its modules (giftcard import's and export's bulk run, reports and dry
 // run), about a fifth of what `giftcard count` read. Keep in step with each noun's index.ts,
 // which lists them in help order (a test compares the two). Nouns left out (the kit's, made in
-// one module: location, discount...) are declared whole, as before; customer's kit verbs load
+// one module: location, shop...) are declared whole, as before; customer's kit verbs load
 // together (customer/kit.ts), without its import's and export's modules.
 import type { Verb } from './types.js';
 
@@ -42,6 +42,18 @@ export const VERB_LOADERS: Readonly<Record<string, Loaders>> = {
     delete: () => import('./customer/kit.js').then((m) => m.verbs.delete!),
     import: () => import('./customer/import.js').then((m) => m.default),
     export: () => import('./customer/export.js').then((m) => m.default),
+  },
+  discount: {
+    list: () => import('./discount/list.js').then((m) => m.default),
+    get: () => import('./discount/get.js').then((m) => m.default),
+    count: () => import('./discount/count.js').then((m) => m.default),
+    create: () => import('./discount/create.js').then((m) => m.default),
+    update: () => import('./discount/update.js').then((m) => m.default),
+    enable: () => import('./discount/enable.js').then((m) => m.default),
+    disable: () => import('./discount/disable.js').then((m) => m.default),
+    delete: () => import('./discount/delete.js').then((m) => m.default),
+    import: () => import('./discount/import.js').then((m) => m.default),
+    export: () => import('./discount/export.js').then((m) => m.default),
   },
   refund: {
     list: () => import('./refund/list.js').then((m) => m.default),

@@ -213,6 +213,19 @@ describe('what a command loads', () => {
     expect(loadsSegmenter(customers.files)).toEqual([]);
   });
 
+  it("discount list declares its verb alone: not its noun's other verbs, import's and export's bulk run and reports", async () => {
+    const loads = await loadsOf(['discount', 'list', '--json'], served.store.env());
+    expect((JSON.parse(loads.stdout) as unknown[]).length).toBeGreaterThan(0);
+    const sources = sourcesOf(loads.files);
+    expect(sources.filter((source) => source.startsWith('src/commands/discount/')).sort()).toEqual([
+      'src/commands/discount/flags.ts',
+      'src/commands/discount/list.ts',
+      'src/commands/discount/view.ts',
+    ]);
+    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/bulk/engine/summary-fields.ts'])
+      expect(sources, module).not.toContain(module);
+  });
+
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
     const loads = await loadsOf(
       ['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')],
