@@ -66,6 +66,15 @@ const lazyEntriesOf = (files: string[]) =>
 
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
+/** What a noun's import and export bring: their bulk run's flags, reports and summary. */
+const BULK_RUN_MODULES = ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/bulk/engine/summary-fields.ts'];
+
+/** A run that named its verb loaded these files of `noun`'s folder (src/commands/<noun>/), and no bulk run's modules. */
+function expectVerbAlone(sources: string[], noun: string, files: string[]): void {
+  expect(sources.filter((source) => source.startsWith(`src/commands/${noun}/`)).sort()).toEqual(files.map((file) => `src/commands/${noun}/${file}`));
+  for (const module of BULK_RUN_MODULES) expect(sources, module).not.toContain(module);
+}
+
 /** The sources bundled into the files read, from their source maps: `src/...` and `node_modules/...` paths. */
 function sourcesOf(files: string[]): string[] {
   const sources = new Set<string>();
@@ -140,9 +149,8 @@ describe('what a command loads', () => {
     // Only the invoked verb is declared (src/commands/verb-loaders.ts): not its noun's other
     // verbs, whose modules (import's and export's bulk run, reports, dry run) it never runs.
     expect(nounsOf(sources)).toEqual(['giftcard']);
-    expect(sources.filter((source) => source.startsWith('src/commands/giftcard/'))).toEqual(['src/commands/giftcard/count.ts']);
-    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/commands/dry-run.ts', 'src/bulk/engine/summary-fields.ts'])
-      expect(sources, module).not.toContain(module);
+    expectVerbAlone(sources, 'giftcard', ['count.ts']);
+    expect(sources).not.toContain('src/commands/dry-run.ts');
     // The command's files are CommonJS (dist/cli, scripts/build.mjs), and no ES module of dist/
     // loads: beside them only the launcher's quick answers and its code cache. Few of them: what
     // every command loads comes in a few shared chunks, not a file a module (esbuild alone made 41).
@@ -202,13 +210,7 @@ describe('what a command loads', () => {
     expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
     expect(nounsOf(sources)).toEqual(['customer']);
     // The kit's verbs alone (customer/kit.ts): not import's and export's modules, their bulk run and reports.
-    expect(sources.filter((source) => source.startsWith('src/commands/customer/')).sort()).toEqual([
-      'src/commands/customer/kit.ts',
-      'src/commands/customer/protected-note.ts',
-      'src/commands/customer/search.ts',
-    ]);
-    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/bulk/engine/summary-fields.ts'])
-      expect(sources, module).not.toContain(module);
+    expectVerbAlone(sources, 'customer', ['kit.ts', 'protected-note.ts', 'search.ts']);
     expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
     expect(loadsSegmenter(customers.files)).toEqual([]);
   });
@@ -216,14 +218,7 @@ describe('what a command loads', () => {
   it("discount list declares its verb alone: not its noun's other verbs, import's and export's bulk run and reports", async () => {
     const loads = await loadsOf(['discount', 'list', '--json'], served.store.env());
     expect((JSON.parse(loads.stdout) as unknown[]).length).toBeGreaterThan(0);
-    const sources = sourcesOf(loads.files);
-    expect(sources.filter((source) => source.startsWith('src/commands/discount/')).sort()).toEqual([
-      'src/commands/discount/flags.ts',
-      'src/commands/discount/list.ts',
-      'src/commands/discount/view.ts',
-    ]);
-    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/bulk/engine/summary-fields.ts'])
-      expect(sources, module).not.toContain(module);
+    expectVerbAlone(sourcesOf(loads.files), 'discount', ['flags.ts', 'list.ts', 'view.ts']);
   });
 
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
