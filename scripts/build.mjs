@@ -1,10 +1,11 @@
-// Bundles src/ into dist/ with esbuild. One bundle with split chunks loads much faster
-// than hundreds of small files, and every dynamic import() stays a lazy chunk, so
-// `--help` never parses undici, zod or conf (bench/startup measures it).
+// Bundles src/ into dist/ with esbuild (and the command line's chunks again with rolldown, below).
+// One bundle with split chunks loads much faster than hundreds of small files, and every dynamic
+// import() stays a lazy chunk, so `--help` never parses undici, zod or conf (bench/startup
+// measures it).
 import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 import { runSource } from './run-source.mjs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { emitSandboxTypes } from './sandbox-types.mjs';
@@ -296,7 +297,6 @@ await sandboxTypes;
 
 /** `texts` (command path: text) as one JSON file a noun, each holding its noun's commands, and root.json the root's. */
 async function writeHelpFiles(texts) {
-  const { mkdir, writeFile } = await import('node:fs/promises');
   const byFile = new Map();
   for (const [path, text] of Object.entries(texts)) {
     const noun = path.split(' ')[0];
