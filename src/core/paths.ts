@@ -1,7 +1,7 @@
 // Where store-cli keeps its files. STORE_CLI_CONFIG_DIR, STORE_CLI_DATA_DIR and
 // STORE_CLI_CACHE_DIR move them (tests and CI use a scratch directory); otherwise the
 // platform's usual places.
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync, statSync, type Stats } from 'node:fs';
 import envPaths from 'env-paths';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -26,5 +26,14 @@ export function cacheDir(env: Env): string {
  * it holds the token and the sandbox's state. A directory that exists is left as it is.
  */
 export async function makePrivateDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
+/** What `path` is, or undefined when it cannot be known: absent, under a file, or not ours to look at. */
+export function statOrNothing(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }

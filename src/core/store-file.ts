@@ -5,10 +5,11 @@
 // The file is checked whole when read: a key misspelt in it would silently drop a guard, so
 // anything unknown or of the wrong type is a usage error naming the file, the line and the key.
 // smol-toml loads only when a file is found.
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { UsageError } from './errors.js';
 import { escapeControls } from './io.js';
+import { statOrNothing } from './paths.js';
 
 export const STORE_FILE_NAME = 'store.toml';
 
@@ -40,7 +41,7 @@ const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
 export async function findStoreFile(cwd: string): Promise<string | undefined> {
   for (let dir = cwd; ; ) {
     const candidate = join(dir, STORE_FILE_NAME);
-    const info = await stat(candidate).catch(() => undefined);
+    const info = statOrNothing(candidate);
     if (info?.isFile()) return candidate;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
@@ -64,7 +65,7 @@ export async function loadStoreFile(cwd: string): Promise<StoreFile | undefined>
 export async function readTomlFile(path: string, cwd: string, cannotRead = 'Cannot read'): Promise<{ text: string; data: Record<string, unknown> }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new UsageError(`${cannotRead} ${shownPath(path, cwd)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, false);
   }
