@@ -96,29 +96,6 @@ const quickApart = {
 };
 
 /**
- * prompt.cjs and complete.cjs read a file or two and end: node:fs/promises would cost them 3 ms
- * to load (its module, the watchers and readline it brings, the thread pool), more than their
- * reads take. The calls they make stand in as the same calls made synchronously; a name they
- * come to use that is not here fails the build.
- */
-const syncFsPromises = {
-  name: 'sync-fs-promises',
-  setup(build) {
-    build.onResolve({ filter: /^node:fs\/promises$/ }, () => ({ path: 'fs-promises', namespace: 'sync-stand-in' }));
-    build.onLoad({ filter: /.*/, namespace: 'sync-stand-in' }, () => ({
-      contents: [
-        "import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';",
-        'export const chmod = async (...args) => chmodSync(...args);',
-        'export const mkdir = async (...args) => mkdirSync(...args);',
-        'export const readFile = async (...args) => readFileSync(...args);',
-        'export const stat = async (...args) => statSync(...args);',
-      ].join('\n'),
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * Rolldown reads each of esbuild's chunks with its source map (esbuild writes it beside the chunk),
  * so that the maps of dist/cli lead back to src/ through both steps: --verbose stack traces name
  * src/ lines.
@@ -228,7 +205,7 @@ await build({
   minify: true,
   // import() as require(): a dynamic import would start the ES module loader, the cost this avoids.
   supported: { 'dynamic-import': false },
-  plugins: [quickApart, syncFsPromises],
+  plugins: [quickApart],
 });
 
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
