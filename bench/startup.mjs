@@ -98,8 +98,29 @@ const commands = [
   // The shell prompt's line, from files alone (issue 34): drawn before every prompt, so as cheap as --version.
   { name: 'prompt (saved profile)', args: ['prompt'], env: profileEnv, goal: 1.3, check: (out) => out.trim() !== '' },
 ];
+// The floor beside the goals: what node alone takes to make the same request (bench/floor/), and
+// the least command line that reads its arguments and profile first. store-cli's distance above
+// these is what its own work costs; the goals' distance above them is what they leave it.
+const FLOOR = join(ROOT, 'bench', 'floor');
+const isCountLine = (out) => /^\d+\n$/.test(out);
+const floors = [
+  { name: 'floor: one keep-alive GET (node:http)', argv: [join(FLOOR, 'one-get.cjs')], env: envEnv, check: isCountLine },
+  {
+    name: 'floor: least command (commander, config file, the GET)',
+    argv: [join(FLOOR, 'least-command.cjs'), 'commander', 'giftcard', 'count'],
+    env: profileEnv,
+    check: isCountLine,
+  },
+  {
+    name: 'floor: least command (parseArgs, config file, the GET)',
+    argv: [join(FLOOR, 'least-command.cjs'), 'parseArgs', 'giftcard', 'count'],
+    env: profileEnv,
+    check: isCountLine,
+  },
+];
 const cases = [
   { name: 'node -e 0 (baseline)', argv: ['-e', '0'], env: plainEnv, check: (out) => out === '' },
+  ...floors,
   ...commands.flatMap((c) =>
     builds.map((b, i) => ({ ...c, name: `store-cli ${c.name}${b.label}`, argv: [b.bin, ...c.args], goal: i === 0 ? c.goal : undefined })),
   ),
@@ -180,7 +201,11 @@ steadier than the ratio when the machine is busy. Request cases talk to one loca
 STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file written once by
 \`auth login --with-token\`. Each case keeps its code cache (src/compile-cache.ts) in a scratch folder
 of its own, empty at the start: the warm-up rounds fill it, as a user's first command does; "no
-compile cache" sets NODE_DISABLE_COMPILE_CACHE, and compiles all it runs at every start.
+compile cache" sets NODE_DISABLE_COMPILE_CACHE, and compiles all it runs at every start. The
+"floor" cases are not store-cli: bench/floor/one-get.cjs makes \`giftcard count\`'s request with
+node:http and prints the count, nothing more; bench/floor/least-command.cjs reads the same
+arguments (commander as published, with store-cli's global options, or node:util's parseArgs)
+and the saved profile's config file first. What store-cli takes above them is its own work.
 
 Goals (from the issues): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
 command within 2.0x; \`customer list --json\` within 2.2x; \`prompt\` (a shell prompt's line) within 1.3x.${
