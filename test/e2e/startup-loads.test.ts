@@ -172,6 +172,18 @@ describe('what a command loads', () => {
     expect(lazyEntriesOf(loads.files)).toEqual(['api', 'cli', 'count', 'requests']);
   });
 
+  it('giftcard count with a saved profile reads the config file and store.toml synchronously: no node:fs/promises', async () => {
+    const { STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: token, ...env } = served.store.env();
+    const login = await run(['auth', 'login', '--base-url', baseUrl!, '--with-token'], { env, input: `${token}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    const folder = join(dir, 'saved-profile', 'sub');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(dir, 'saved-profile', 'store.toml'), '[store]\nenv = "main"\n[environments.main]\nprofile = "default"\n');
+    const loads = await loadsOf(['giftcard', 'count'], env, folder);
+    expect(loads.stdout).toBe('8\n'); // the profile store.toml names, read from the config file
+    expect(loads.builtins).not.toContain('fs/promises');
+  });
+
   it('commands --json loads the manifest, not the MCP server or its SDK', async () => {
     const manifest = await loadsOf(['commands', '--json'], isolatedEnv());
     expect((JSON.parse(manifest.stdout) as { commands: unknown[] }).commands.length).toBeGreaterThan(50);

@@ -228,7 +228,11 @@ describe('metafield export: faults and Ctrl-C', () => {
     const ids = freshIds(200);
     const { rows } = await load(clean.env, ids, 3);
     const file = scratchFile('values.csv', csv(rows));
-    const loaded = await cli(importArgs(file, '--json'), { env: s.env, clock });
+    // The values go into the store with faults by an import: now and then one of its requests
+    // meets a fault at each of its six attempts, and the import gives that object up (exit 3).
+    // Run again, it sends what is missing; this test is about the export.
+    let loaded = await cli(importArgs(file, '--json'), { env: s.env, clock });
+    for (let again = 0; loaded.code === 3 && again < 2; again++) loaded = await cli(importArgs(file, '--json'), { env: s.env, clock });
     expect(loaded.code, loaded.stderr).toBe(0);
     const expected = await cli(exportArgs('--objects', file), { env: clean.env });
     expect(expected.code, expected.stderr).toBe(0);
