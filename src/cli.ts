@@ -45,7 +45,8 @@ Exit codes:
 Environment:
   STORE_CLI_TOKEN, STORE_CLI_BASE_URL, STORE_CLI_PROFILE override the stored profile;
   STORE_CLI_ENV picks an environment of store.toml; STORE_CLI_READ_ONLY=1 refuses
-  every request but GET;
+  every request but GET; STORE_CLI_BRAND (service or genstore: the header family) and
+  STORE_CLI_API_VERSION (such as 202412) override the profile's brand and api-version;
   NO_COLOR (or CLICOLOR=0) turns colour off, CLICOLOR_FORCE=1 on even when piped;
   STORE_CLI_FORCE_TTY=1 prints tables when piped (=120: 120 columns wide, =50%: half
   the terminal's width); STORE_CLI_CONFIG_DIR, STORE_CLI_DATA_DIR and

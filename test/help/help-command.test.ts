@@ -1,5 +1,7 @@
 // `store-cli help <command...>` and the suggestions after a typo, through the same
 // runCli (exitOverride, our streams, exit codes) every command goes through.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli-in-process.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
@@ -42,6 +44,23 @@ describe('store-cli help <command...>', () => {
     const environment = top.stdout.slice(top.stdout.indexOf('Environment:')).replace(/\s+/g, ' ');
     for (const variable of ['STORE_CLI_CONFIG_DIR', 'STORE_CLI_DATA_DIR', 'STORE_CLI_CACHE_DIR', 'NODE_DISABLE_COMPILE_CACHE=1'])
       expect(environment, variable).toContain(variable);
+  });
+
+  // Read from the source, so a variable added there and not here fails: one command's own
+  // variable is named in that command's help instead (its option's default).
+  it('the top help names every STORE_CLI_ variable src/ reads, but those of one command', async () => {
+    const ONE_COMMAND: Record<string, string[]> = { STORE_CLI_WEBHOOK_SECRET: ['webhook', 'listen', '--help'] };
+    const NOT_VARIABLES = new Set(['STORE_CLI_ATTEMPT_DEADLINE']); // the HTTP client's error code for an attempt past --timeout
+    const read = new Set<string>();
+    for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')))
+      for (const [name] of readFileSync(join('src', file), 'utf8').matchAll(/\bSTORE_CLI_[A-Z_]+\b/g)) read.add(name);
+    expect(read.size).toBeGreaterThan(10);
+    const top = await cli(['--help']);
+    const environment = top.stdout.slice(top.stdout.indexOf('Environment:'));
+    for (const variable of [...read].filter((name) => !NOT_VARIABLES.has(name))) {
+      const help = ONE_COMMAND[variable] ? (await cli(ONE_COMMAND[variable])).stdout : environment;
+      expect(help, variable).toContain(variable);
+    }
   });
 
   it('is listed in the top help with its arguments', async () => {

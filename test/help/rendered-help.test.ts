@@ -1,7 +1,8 @@
 // The launcher answers `<command...> --help` from the build's rendered texts, reading only the
 // file of the noun asked about (dist/help/<noun>.json): the others are never parsed.
-import { describe, expect, it } from 'vitest';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printQuickAnswer, quickAnswer, renderedHelp, writeAll } from '../../src/quick-answers.js';
 import { VERSION } from '../../src/version.js';
@@ -94,4 +95,57 @@ describe('printing a quick answer by the descriptor', () => {
       closeSync(fd);
     }
   });
+
+  // A pipe its maker left non-blocking (a FIFO opened so here): full, the rest goes by
+  // process.stdout, which waits for room; its reader gone, the answer ends quietly.
+  it.skipIf(process.platform === 'win32')(
+    'a non-blocking pipe that fills gets the rest through process.stdout; a pipe whose reader left ends it quietly',
+    () => {
+      const fifo = join(scratchDir(), 'answer.fifo');
+      execFileSync('mkfifo', [fifo]);
+      let reader: number | undefined = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+      const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      const handed: Buffer[] = [];
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        handed.push(Buffer.from(chunk));
+        return true;
+      });
+      try {
+        const text = `Café ☕ ${'y'.repeat(300_000)}\n`; // more than a pipe holds (64 KiB on Linux)
+        writeAll(writer, text);
+        const inPipe = drain(reader);
+        expect(inPipe.length).toBeGreaterThan(0);
+        expect(handed.length).toBe(1);
+        expect(Buffer.concat([inPipe, ...handed]).toString('utf8')).toBe(text);
+
+        closeSync(reader);
+        reader = undefined;
+        handed.length = 0;
+        expect(() => writeAll(writer, 'after the reader left\n')).not.toThrow();
+        expect(handed).toEqual([]);
+      } finally {
+        stdout.mockRestore();
+        closeSync(writer);
+        if (reader !== undefined) closeSync(reader);
+      }
+    },
+  );
 });
+
+/** What a non-blocking pipe holds now, read from `fd` until it is empty. */
+function drain(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.alloc(65_536);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, buffer);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
+      throw error;
+    }
+    if (n === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
